@@ -1,0 +1,1 @@
+"""Procedural object library: categories, aliases, placement rules, affordances, meshes."""

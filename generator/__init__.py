@@ -1,0 +1,1 @@
+"""egoscene: scenario spec, floor-plan layout, object placement and the egocentric walk."""

@@ -1,0 +1,1 @@
+"""Query engine, validators and scorers (grid mIoU, answer evaluation)."""

@@ -1,0 +1,1 @@
+"""Blender rendering. The only package that imports bpy."""
