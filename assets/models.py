@@ -1,0 +1,190 @@
+"""Procedural 3D models for every catalog category (trimesh parts with materials).
+
+`build_model(category, rng, size=None, color=None, **attributes)` returns an AssetModel in the
+object's local frame: origin at the footprint centre on the floor, +y = the object's front,
+z up, bounds exactly `size` = (w, d, h). The same rng state, size and attributes give
+identical vertices. Builders live in `assets.builders_*` and register with `@builder(name)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import trimesh
+
+from assets.catalog import CATEGORIES, color_rgb, get_category, normalize_color, pick_color, sample_size
+from assets.materials import Material, make_material, shade
+
+
+@dataclass
+class Part:
+    name: str
+    mesh: trimesh.Trimesh
+    material: Material
+
+
+@dataclass(frozen=True)
+class SupportSurface:
+    """A horizontal rectangle (local frame) other objects can stand on."""
+    z: float
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+
+
+@dataclass
+class AssetModel:
+    category: str
+    size: tuple[float, float, float]          # (w, d, h) metres = bounds of all parts
+    parts: list[Part]
+    color: str                                # colour name of the main part
+    material: str                             # material kind of the main part
+    surfaces: list[SupportSurface] = field(default_factory=list)
+
+    @property
+    def support_heights(self) -> tuple[float, ...]:
+        return tuple(sorted({round(s.z, 4) for s in self.surfaces}))
+
+    @property
+    def bounds(self) -> np.ndarray:
+        """[[xmin, ymin, zmin], [xmax, ymax, zmax]] over all parts."""
+        return _bounds(self.parts)
+
+    def mesh(self) -> trimesh.Trimesh:
+        """All parts as one mesh (collision, footprints)."""
+        return trimesh.util.concatenate([p.mesh for p in self.parts])
+
+    def attributes(self) -> dict:
+        return {"color": self.color, "material": self.material}
+
+
+def _bounds(parts: list[Part]) -> np.ndarray:
+    lo = np.min([p.mesh.bounds[0] for p in parts], axis=0)
+    hi = np.max([p.mesh.bounds[1] for p in parts], axis=0)
+    return np.array([lo, hi])
+
+
+class Builder:
+    """What a category builder gets: size, rng, the main material, and an `add` method."""
+
+    def __init__(self, category: str, rng: np.random.Generator, size, color_name: str,
+                 attributes: dict):
+        cat = get_category(category)
+        self.category = cat
+        self.rng = rng
+        self.w, self.d, self.h = (float(v) for v in size)
+        self.color_name = color_name
+        self.rgb = color_rgb(color_name)
+        self.main = make_material(cat.material, self.rgb)
+        self.attributes = attributes
+        self.parts: list[Part] = []
+        self.surfaces: list[SupportSurface] = []
+
+    # helpers for builders
+    def mat(self, kind: str, rgb, **overrides) -> Material:
+        rgb = color_rgb(rgb) if isinstance(rgb, str) else rgb
+        return make_material(kind, rgb, **overrides)
+
+    def main_as(self, kind: str, factor: float = 1.0, **overrides) -> Material:
+        """The main colour in another material kind, optionally darker/lighter."""
+        return make_material(kind, shade(self.rgb, factor), **overrides)
+
+    def add(self, name: str, mesh: trimesh.Trimesh | list, material: Material | None = None):
+        if isinstance(mesh, (list, tuple)):
+            mesh = trimesh.util.concatenate([m for m in mesh if m is not None])
+        self.parts.append(Part(name, mesh, material or self.main))
+
+    def surface(self, z: float, x0: float | None = None, x1: float | None = None,
+                y0: float | None = None, y1: float | None = None):
+        self.surfaces.append(SupportSurface(
+            z, -self.w / 2 if x0 is None else x0, self.w / 2 if x1 is None else x1,
+            -self.d / 2 if y0 is None else y0, self.d / 2 if y1 is None else y1))
+
+    def uniform(self, lo: float, hi: float) -> float:
+        return float(self.rng.uniform(lo, hi))
+
+    def choice(self, options):
+        return options[int(self.rng.integers(len(options)))]
+
+
+BUILDERS: dict[str, Callable[[Builder], None]] = {}
+
+
+def builder(name: str):
+    """Register the mesh builder of a category."""
+    def register(fn: Callable[[Builder], None]):
+        assert name in CATEGORIES, name
+        BUILDERS[name] = fn
+        return fn
+    return register
+
+
+def _load_builders() -> None:
+    # imported lazily: the builder modules import this one for `builder` and `Builder`
+    from assets import builders_furniture, builders_appliances, builders_small  # noqa: F401
+
+
+def build_model(category: str, rng: np.random.Generator, *, size=None, color=None,
+                fit: bool = True, **attributes) -> AssetModel:
+    """Build one instance of `category` (name or alias).
+
+    rng draws are made in a fixed order (colour, size, then style) whatever is overridden, so
+    an instance is reproducible from (rng state, size, color, attributes). `color` (a COLORS
+    name or '#rrggbb') sets the main part's colour; `size` = (w, d, h) sets the bounds.
+    `fit` rescales the result to exactly `size` (builders aim for it; this removes the
+    last millimetres). Category-specific attributes: tv `wall_mounted=True` (no stand),
+    door `open_angle` (degrees; an open door exceeds its nominal depth, so it is not fitted).
+    """
+    if not BUILDERS:
+        _load_builders()
+    cat = get_category(category)
+    drawn_color = pick_color(cat.name, rng)
+    drawn_size = sample_size(cat.name, rng)
+    if color is not None:
+        color_name = normalize_color(color)
+        if color_name is None:
+            raise ValueError(f"unknown colour {color!r} for {cat.name}")
+    else:
+        color_name = drawn_color
+    if size is None:
+        size = drawn_size
+        if cat.name == "tv" and attributes.get("wall_mounted"):
+            size = (size[0], 0.06, size[2])
+    b = Builder(cat.name, rng, size, color_name, attributes)
+    BUILDERS[cat.name](b)
+    parts = [p for p in b.parts if len(p.mesh.faces)]
+    surfaces = b.surfaces
+    if fit and not (cat.name == "door" and attributes.get("open_angle")):
+        parts, surfaces = _fit(parts, surfaces, (b.w, b.d, b.h))
+    return AssetModel(cat.name, (b.w, b.d, b.h), parts, color_name, b.main.kind, surfaces)
+
+
+def _fit(parts: list[Part], surfaces: list[SupportSurface], size):
+    """Translate/scale the parts so their bounds are exactly the box of `size`."""
+    lo, hi = _bounds(parts)
+    target_lo = np.array([-size[0] / 2, -size[1] / 2, 0.0])
+    scale = np.asarray(size, float) / np.maximum(hi - lo, 1e-9)
+    out = []
+    for p in parts:
+        m = p.mesh.copy()
+        m.vertices = (m.vertices - lo) * scale + target_lo
+        out.append(Part(p.name, m, p.material))
+
+    def fx(x):
+        return (x - lo[0]) * scale[0] + target_lo[0]
+
+    def fy(y):
+        return (y - lo[1]) * scale[1] + target_lo[1]
+
+    surf = [SupportSurface((s.z - lo[2]) * scale[2], fx(s.x0), fx(s.x1), fy(s.y0), fy(s.y1))
+            for s in surfaces]
+    return out, surf
+
+
+def raw_bounds(category: str, rng: np.random.Generator, size) -> np.ndarray:
+    """Bounds of the unfitted model (tests use it to check builders aim for `size`)."""
+    model = build_model(category, rng, size=size, fit=False)
+    return _bounds(model.parts)

@@ -1,0 +1,329 @@
+"""Layout stage: scenario -> realized floor plan (rooms, hallways, stairs, doors, windows, walls).
+
+The rectangles come from the constraint model in `layout_model`; this module turns them into
+the plan a person reads and the renderer builds, then re-derives every relation from that
+geometry (`relations`) and refuses to hand on a plan that disagrees with the spec.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shapely.geometry import LineString, Polygon, box
+from shapely.ops import unary_union
+
+from generator import layout_model
+from generator.geometry import contact_segments, merge_collinear, orient_ccw, polygon_coords
+from generator.spec import Scenario
+
+FLOOR_HEIGHT = 3.0
+CEILING_HEIGHT = 2.8
+DOOR_WIDTH = 0.9
+DOOR_HEIGHT = 2.1
+WINDOW_WIDTH = 1.2
+START_SETBACK = 0.4  # camera distance from the south wall at the start
+MAX_HALLWAY_PIECES = 3
+
+
+class LayoutError(Exception):
+    """The spec's relations cannot all hold; `conflict` names the ones that clash."""
+
+    def __init__(self, message: str, conflict: list[str] | None = None):
+        self.conflict = conflict or []
+        super().__init__(message)
+
+
+@dataclass
+class Door:
+    id: str
+    rooms: tuple[str, str]
+    floor: int
+    position: tuple[float, float]
+    width: float
+    wall_axis: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "rooms": list(self.rooms), "floor": self.floor, "position": list(self.position),
+                "width": self.width, "height": DOOR_HEIGHT, "wall_axis": self.wall_axis}
+
+
+@dataclass
+class Window:
+    id: str
+    room: str
+    floor: int
+    position: tuple[float, float]
+    width: float
+    normal: tuple[int, int]
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "room": self.room, "floor": self.floor, "position": list(self.position),
+                "width": self.width, "sill": 0.9, "height": 1.2, "normal": list(self.normal)}
+
+
+@dataclass
+class Plan:
+    scenario: Scenario
+    rooms: dict[str, Polygon]  # label -> polygon
+    room_floor: dict[str, int]
+    hallways: dict[str, tuple[int, Polygon]]  # id -> (floor, polygon)
+    stairwell: Polygon | None
+    doors: list[Door] = field(default_factory=list)
+    windows: list[Window] = field(default_factory=list)
+    walls: list[dict] = field(default_factory=list)
+    start: dict = field(default_factory=dict)
+    solver_status: str = ""
+
+    @property
+    def floors(self) -> list[int]:
+        return self.scenario.floors
+
+    def spaces(self, floor: int) -> dict[str, Polygon]:
+        """Every walkable space on a floor keyed by the name doors use."""
+        out = {label: poly for label, poly in self.rooms.items() if self.room_floor[label] == floor}
+        out.update({f"hallway:{hid}": poly for hid, (f, poly) in self.hallways.items() if f == floor})
+        if self.stairwell is not None:
+            out["stairs"] = self.stairwell
+        return out
+
+    def footprint(self, floor: int) -> Polygon:
+        return unary_union(list(self.spaces(floor).values()))
+
+
+def layout(scenario: Scenario, work_budget: float = 20.0) -> Plan:
+    """Lay the scenario out with the fewest hallway pieces that make every relation hold."""
+    floors = scenario.floors
+    outcome = None
+    for pieces in range(1, MAX_HALLWAY_PIECES + 1):
+        problem = layout_model.LayoutProblem(scenario, tuple([pieces] * len(floors)), work_budget=work_budget)
+        outcome = layout_model.solve(problem)
+        if outcome.rects:
+            break
+    if not outcome or not outcome.rects:
+        raise explain_failure(scenario, work_budget)
+    plan = _assemble(scenario, outcome.rects)
+    plan.solver_status = outcome.status
+    return plan
+
+
+def explain_failure(scenario: Scenario, work_budget: float) -> LayoutError:
+    """Deletion filter: drop each stated relation in turn; keep it if the rest then solve.
+    What is left is a minimal set of relations that cannot hold together."""
+    keys = layout_model.relation_keys(scenario)
+    pieces = tuple([MAX_HALLWAY_PIECES] * len(scenario.floors))
+
+    def solvable(dropped: frozenset) -> bool:
+        problem = layout_model.LayoutProblem(scenario, pieces, dropped, work_budget)
+        return layout_model.solve(problem).rects is not None
+
+    if not solvable(frozenset(keys)):
+        return LayoutError(
+            f"{scenario.source}: no floor plan fits the rooms even without relations "
+            "(windows need exterior walls, the first trajectory room must be on the south edge); "
+            "fix: reduce windows or room areas", [])
+    dropped: set = set()
+    for key in keys:
+        if not solvable(frozenset(dropped | {key})):
+            dropped.add(key)  # still unsolvable without it: it is not needed for the clash
+    conflict = [describe_relation(k) for k in keys if k not in dropped]
+    return LayoutError(
+        f"{scenario.source}: relations: these cannot all hold together: {'; '.join(conflict)} "
+        "(fix: drop or change one of them)", conflict)
+
+
+def describe_relation(key: tuple) -> str:
+    kind, a, b = key
+    if kind == "opposite":
+        return f"opposite {list(a) if len(a) > 1 else a[0]} - {list(b) if len(b) > 1 else b[0]}"
+    return f"{kind} {a} - {b}"
+
+
+# ---------------------------------------------------------------------------- assembly
+
+
+def _assemble(scenario: Scenario, rects: list[layout_model.Rect]) -> Plan:
+    rooms, room_floor, hall_parts = {}, {}, {}
+    stairwell = None
+    for r in rects:
+        poly = box(r.x0, r.y0, r.x1, r.y1)
+        if r.name == "stairs":
+            stairwell = orient_ccw(poly)
+        elif r.name.startswith("hall:"):
+            hall_parts.setdefault(r.floor, []).append(poly)
+        else:
+            rooms[r.name] = orient_ccw(poly)
+            room_floor[r.name] = r.floor
+    hallways = {}
+    for floor in sorted(hall_parts):
+        merged = unary_union(hall_parts[floor])
+        parts = list(merged.geoms) if merged.geom_type == "MultiPolygon" else [merged]
+        for k, part in enumerate(sorted(parts, key=lambda p: p.bounds)):
+            hallways[f"f{floor}-hall{k}"] = (floor, orient_ccw(part.simplify(0)))
+    plan = Plan(scenario, rooms, room_floor, hallways, stairwell)
+    _add_doors(plan)
+    _add_windows(plan)
+    plan.walls = _walls(plan)
+    first = scenario.trajectory[0]
+    x0, y0, x1, _ = rooms[first].bounds
+    plan.start = {"position": [round((x0 + x1) / 2, 2), round(y0 + START_SETBACK, 2)], "heading": [0, 1],
+                  "floor": room_floor[first]}
+    return plan
+
+
+def _door_at(segment: LineString) -> tuple[tuple[float, float], float, str]:
+    (ax, ay), (bx, by) = segment.coords[0], segment.coords[-1]
+    width = round(min(DOOR_WIDTH, segment.length - 0.2), 2)
+    return (round((ax + bx) / 2, 2), round((ay + by) / 2, 2)), width, ("x" if abs(ay - by) < 1e-9 else "y")
+
+
+def _add_doors(plan: Plan) -> None:
+    doors: list[Door] = []
+
+    def add(a: str, b: str, segment: LineString, floor: int) -> None:
+        position, width, axis = _door_at(segment)
+        doors.append(Door(f"door-{len(doors) + 1}", (a, b), floor, position, width, axis))
+
+    for a, b in plan.scenario.relations.adjacent:  # doorways between rooms exist only where asked
+        segment = max(contact_segments(plan.rooms[a], plan.rooms[b]), key=lambda s: s.length)
+        add(a, b, segment, plan.room_floor[a])
+    for label, poly in plan.rooms.items():  # every room that borders a hallway opens onto it
+        floor = plan.room_floor[label]
+        options = [(seg, hid) for hid, (f, hall) in plan.hallways.items() if f == floor
+                   for seg in contact_segments(poly, hall) if seg.length >= 1.0]
+        if options:
+            segment, hid = max(options, key=lambda o: (round(o[0].length, 3), o[1]))
+            add(label, f"hallway:{hid}", segment, floor)
+    ground = min(plan.floors)
+    entrance = _entrance(plan, ground)
+    if entrance:
+        add(entrance[0], "outside", entrance[1], ground)
+    plan.doors = doors
+
+
+def _entrance(plan: Plan, floor: int) -> tuple[str, LineString] | None:
+    """The front door: on the ground-floor hallway's longest exterior wall, else the first room's."""
+    outline = plan.footprint(floor).boundary
+    candidates = [f"hallway:{hid}" for hid, (f, _) in plan.hallways.items() if f == floor]
+    candidates.append(plan.scenario.trajectory[0])
+    spaces = plan.spaces(floor)
+    for name in candidates:
+        if name not in spaces:
+            continue
+        exterior = [s for s in _segments_on(spaces[name], outline) if s.length >= 1.0]
+        if exterior:
+            return name, max(exterior, key=lambda s: s.length)
+    return None
+
+
+def _segments_on(poly: Polygon, outline) -> list[LineString]:
+    found = []
+    shared = poly.exterior.intersection(outline)
+    for geom in getattr(shared, "geoms", [shared]):
+        if geom.geom_type == "LineString" and geom.length > 1e-6:
+            found.extend(merge_collinear([geom]))
+        elif geom.geom_type == "MultiLineString":
+            found.extend(merge_collinear(list(geom.geoms)))
+    return merge_collinear(found)
+
+
+def _add_windows(plan: Plan) -> None:
+    windows: list[Window] = []
+    for label, poly in plan.rooms.items():
+        wanted = plan.scenario.rooms[label].count("window")
+        if not wanted:
+            continue
+        floor = plan.room_floor[label]
+        exterior = sorted(_segments_on(poly, plan.footprint(floor).boundary), key=lambda s: (-s.length, s.bounds))
+        slots = _window_slots(exterior, wanted)
+        if len(slots) < wanted:
+            raise LayoutError(f"{plan.scenario.source}: rooms.{label}.objects.window: {wanted} windows do not fit on "
+                              f"{sum(s.length for s in exterior):.1f} m of exterior wall (fix: fewer windows)")
+        cx, cy = poly.centroid.x, poly.centroid.y
+        for (x, y), axis in slots:
+            normal = (0, 1 if y > cy else -1) if axis == "x" else (1 if x > cx else -1, 0)
+            windows.append(Window(f"window-{len(windows) + 1}", label, floor, (round(x, 2), round(y, 2)), WINDOW_WIDTH, normal))
+    plan.windows = windows
+
+
+def _window_slots(segments: list[LineString], wanted: int) -> list[tuple[tuple[float, float], str]]:
+    """Spread the windows over the longest exterior walls, evenly within each wall."""
+    capacity = [int((s.length + 0.3) // 1.5) for s in segments]
+    share = [0] * len(segments)
+    for _ in range(wanted):
+        free = [i for i in range(len(segments)) if share[i] < capacity[i]]
+        if not free:
+            break
+        best = max(free, key=lambda i: (segments[i].length / (share[i] + 1), -i))
+        share[best] += 1
+    slots = []
+    for seg, n in zip(segments, share):
+        (ax, ay), (bx, by) = seg.coords[0], seg.coords[-1]
+        axis = "x" if abs(ay - by) < 1e-9 else "y"
+        for k in range(n):
+            t = (k + 1) / (n + 1)
+            slots.append(((ax + (bx - ax) * t, ay + (by - ay) * t), axis))
+    return slots
+
+
+def _walls(plan: Plan) -> list[dict]:
+    walls = []
+    for floor in plan.floors:
+        spaces = plan.spaces(floor)
+        outline = plan.footprint(floor).boundary
+        lines = unary_union([poly.exterior for poly in spaces.values()])
+        pieces = list(getattr(lines, "geoms", [lines]))
+        exterior = [p for p in pieces if outline.distance(p.interpolate(0.5, normalized=True)) < 1e-6]
+        interior = [p for p in pieces if outline.distance(p.interpolate(0.5, normalized=True)) >= 1e-6]
+        for is_exterior, group in ((True, exterior), (False, interior)):
+            for seg in merge_collinear(group):
+                (ax, ay), (bx, by) = seg.coords[0], seg.coords[-1]
+                walls.append({"floor": floor, "a": [round(ax, 2), round(ay, 2)], "b": [round(bx, 2), round(by, 2)],
+                              "exterior": is_exterior})
+    walls.sort(key=lambda w: (w["floor"], not w["exterior"], w["a"], w["b"]))
+    return walls
+
+
+def plan_to_scene(plan: Plan) -> dict:
+    """The layout part of scene.json (objects are added by placement)."""
+    from generator import relations
+
+    s = plan.scenario
+    floors = [{"floor": f, "elevation": f * FLOOR_HEIGHT, "height": CEILING_HEIGHT} for f in plan.floors]
+    rooms = [{"label": label, "type": s.rooms[label].type, "floor": plan.room_floor[label],
+              "area": round(plan.rooms[label].area, 2), "polygon": polygon_coords(plan.rooms[label])}
+             for label in sorted(plan.rooms)]
+    hallways = [{"id": hid, "floor": f, "polygon": polygon_coords(poly)} for hid, (f, poly) in sorted(plan.hallways.items())]
+    stairs = []
+    if plan.stairwell is not None:
+        for lower, upper in zip(plan.floors, plan.floors[1:]):
+            stairs.append({"id": f"stairs-{lower}-{upper}", "floors": [lower, upper], "polygon": polygon_coords(plan.stairwell),
+                           "bottom": _stair_entry(plan, lower), "top": _stair_entry(plan, upper), "width": 1.1})
+    scene = {
+        "format": "egoscene.scene/1",
+        "name": s.name,
+        "typology": s.typology,
+        "seed": s.seed,
+        "floors": floors,
+        "rooms": rooms,
+        "hallways": hallways,
+        "stairs": stairs,
+        "doors": [d.to_json() for d in plan.doors],
+        "windows": [w.to_json() for w in plan.windows],
+        "walls": plan.walls,
+        "start": plan.start,
+        "objects": [],
+    }
+    # Self-check: the relations re-derived from this very geometry must match the spec.
+    problems = relations.check_scene(s, scene)
+    if problems:
+        raise LayoutError(f"{s.source}: layout self-check failed: " + "; ".join(problems), problems)
+    scene["relations"] = relations.realized_relations(scene)
+    return scene
+
+
+def _stair_entry(plan: Plan, floor: int) -> list[float]:
+    """Where the stairwell opens onto the floor's hallway (middle of the shared wall)."""
+    segments = [seg for hid, (f, hall) in plan.hallways.items() if f == floor for seg in contact_segments(plan.stairwell, hall)]
+    seg = max(segments, key=lambda s: s.length)
+    mid = seg.interpolate(0.5, normalized=True)
+    return [round(mid.x, 2), round(mid.y, 2)]

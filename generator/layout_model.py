@@ -1,0 +1,310 @@
+"""Floor-plan search as a constraint program over axis-aligned rectangles (OR-Tools CP-SAT).
+
+Every room, hallway piece and the stairwell is a rectangle on a 0.1 m lattice. Relations
+become constraints enforced by booleans (which wall touches which, across which hallway), so
+the solver searches all arrangements at once instead of filling a fixed template. Room sizes
+come from a few candidate shapes per room, which honours a requested area exactly.
+The solver runs single-threaded with a deterministic work budget: same spec, same plan.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import combinations
+
+from ortools.sat.python import cp_model
+
+from generator.rooms import room_size
+from generator.spec import Scenario
+
+UNIT = 0.1  # metres per lattice step
+HALL_MIN, HALL_MAX = 14, 20  # corridor width range (units)
+HALL_MIN_LENGTH = 30
+STAIR_SIZE = (48, 22)  # U-shaped stair: landing + two flights side by side
+DOOR_CONTACT = 11  # shared wall for a doorway: the 1.0 m rule plus a margin
+HALL_CONTACT = 14  # hallway pieces and stairs join over at least a corridor width
+OPPOSITE_OVERLAP = 6  # the 0.5 m rule plus a margin
+VERTICAL_SHARE = 72  # percent per axis; 0.72^2 > 0.5 of the smaller footprint
+WINDOW_SPAN = 15  # exterior wall needed per window
+ASPECTS = (1.0, 1.35, 1.75)
+SIDES = ("east", "west", "north", "south")  # which wall of the first rect touches
+
+
+@dataclass(frozen=True)
+class Rect:
+    name: str  # room label, "hall:<floor>:<k>" or "stairs"
+    floor: int  # -1 for the stairwell, which exists on every floor
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(frozen=True)
+class LayoutProblem:
+    scenario: Scenario
+    hallways_per_floor: tuple[int, ...]
+    dropped: frozenset = frozenset()  # relation keys left out (used to isolate conflicts)
+    work_budget: float = 20.0  # CP-SAT deterministic time units
+
+
+def shape_options(area: float | None, room_type: str) -> list[tuple[int, int]]:
+    """Candidate (width, depth) in lattice units; both orientations."""
+    typical, min_side = room_size(room_type)
+    areas = [area] if area else [typical * 0.85, typical, typical * 1.25]
+    options = set()
+    for a in areas:
+        for aspect in ASPECTS:
+            w = max(min_side, math.sqrt(a * aspect))
+            h = max(min_side, a / w)
+            w, h = round(w / UNIT), round(h / UNIT)
+            options.add((w, h))
+            options.add((h, w))
+    return sorted(options)
+
+
+def relation_keys(scenario: Scenario) -> list[tuple]:
+    """Every stated relation as a hashable key, in a stable order."""
+    rel = scenario.relations
+    keys: list[tuple] = [("adjacent", a, b) for a, b in rel.adjacent]
+    keys += [("opposite", g.side_a, g.side_b) for g in rel.opposite]
+    keys += [("vertical", a, b) for a, b in rel.vertical]
+    return keys
+
+
+def needs_hallway(scenario: Scenario) -> set[str]:
+    """Rooms that must open onto a hallway: the walk reaches a trajectory neighbour only
+    through hallways unless the two share a doorway."""
+    adjacent = set(scenario.relations.adjacent)
+    need = set()
+    traj = scenario.trajectory
+    for a, b in zip(traj, traj[1:]):
+        if (min(a, b), max(a, b)) not in adjacent:
+            need.update((a, b))
+    if len(scenario.floors) > 1:
+        need.update(traj)  # every floor change goes through the stairwell
+    return need
+
+
+@dataclass
+class _Box:
+    x0: cp_model.IntVar
+    y0: cp_model.IntVar
+    x1: cp_model.IntVar
+    y1: cp_model.IntVar
+    w: cp_model.IntVar
+    h: cp_model.IntVar
+    floor: int
+    xi: cp_model.IntervalVar
+    yi: cp_model.IntervalVar
+
+
+class _Builder:
+    def __init__(self, problem: LayoutProblem):
+        self.p = problem
+        self.s = problem.scenario
+        self.m = cp_model.CpModel()
+        self.boxes: dict[str, _Box] = {}
+        rooms = self.s.rooms.values()
+        area = sum(max(w * h for w, h in shape_options(r.area, r.type)) for r in rooms)
+        per_floor = area / max(1, len(self.s.floors))
+        self.size = int(2.4 * math.sqrt(per_floor * 1.6) + 80)  # bounding square, units
+        self.extent: dict[int, tuple] = {}
+
+    def box(self, name: str, floor: int, w_dom=None, h_dom=None) -> _Box:
+        m, n = self.m, self.size
+        x0, y0, x1, y1 = (m.NewIntVar(0, n, f"{name}.{c}") for c in ("x0", "y0", "x1", "y1"))
+        w = m.NewIntVarFromDomain(w_dom, f"{name}.w") if w_dom is not None else m.NewIntVar(1, n, f"{name}.w")
+        h = m.NewIntVarFromDomain(h_dom, f"{name}.h") if h_dom is not None else m.NewIntVar(1, n, f"{name}.h")
+        xi = m.NewIntervalVar(x0, w, x1, f"{name}.xi")
+        yi = m.NewIntervalVar(y0, h, y1, f"{name}.yi")
+        self.boxes[name] = _Box(x0, y0, x1, y1, w, h, floor, xi, yi)
+        return self.boxes[name]
+
+    def touch(self, a: str, b: str, contact: int) -> list:
+        """Booleans, one per wall of `a`; each puts that wall on the facing wall of `b` with
+        at least `contact` in common. The caller constrains their sum."""
+        m, A, B = self.m, self.boxes[a], self.boxes[b]
+        chosen = []
+        for side in SIDES:
+            s = m.NewBoolVar(f"touch.{a}|{b}.{side}")
+            chosen.append(s)
+            if side in ("east", "west"):
+                wall_a, wall_b = (A.x1, B.x0) if side == "east" else (A.x0, B.x1)
+                lo_a, hi_a, lo_b, hi_b = A.y0, A.y1, B.y0, B.y1
+            else:
+                wall_a, wall_b = (A.y1, B.y0) if side == "north" else (A.y0, B.y1)
+                lo_a, hi_a, lo_b, hi_b = A.x0, A.x1, B.x0, B.x1
+            m.Add(wall_a == wall_b).OnlyEnforceIf(s)
+            m.Add(hi_a - lo_b >= contact).OnlyEnforceIf(s)
+            m.Add(hi_b - lo_a >= contact).OnlyEnforceIf(s)
+        return chosen
+
+    def overlap(self, names: list[str], axis: str, amount: int, active=None) -> None:
+        """min(hi) - max(lo) >= amount over the rects along an axis (when `active`)."""
+        for a in names:
+            for b in names:
+                if a == b:
+                    continue
+                A, B = self.boxes[a], self.boxes[b]
+                hi, lo = (A.x1, B.x0) if axis == "x" else (A.y1, B.y0)
+                c = self.m.Add(hi - lo >= amount)
+                if active is not None:
+                    c.OnlyEnforceIf(active)
+
+    def build(self) -> None:
+        s, m = self.s, self.m
+        floors = s.floors
+        for label, room in s.rooms.items():
+            shapes = shape_options(room.area, room.type)
+            b = self.box(label, room.floor,
+                         cp_model.Domain.FromValues(sorted({w for w, _ in shapes})),
+                         cp_model.Domain.FromValues(sorted({h for _, h in shapes})))
+            m.AddAllowedAssignments([b.w, b.h], shapes)
+
+        self.halls: dict[int, list[str]] = {}
+        for f, count in zip(floors, self.p.hallways_per_floor):
+            self.halls[f] = []
+            for k in range(count):
+                name = f"hall:{f}:{k}"
+                self.halls[f].append(name)
+                b = self.box(name, f)
+                horizontal = m.NewBoolVar(f"{name}.horizontal")
+                m.Add(b.h <= HALL_MAX).OnlyEnforceIf(horizontal)
+                m.Add(b.w >= HALL_MIN_LENGTH).OnlyEnforceIf(horizontal)
+                m.Add(b.w <= HALL_MAX).OnlyEnforceIf(horizontal.Not())
+                m.Add(b.h >= HALL_MIN_LENGTH).OnlyEnforceIf(horizontal.Not())
+                m.Add(b.w >= HALL_MIN)
+                m.Add(b.h >= HALL_MIN)
+                if k == 0:
+                    m.Add(horizontal == 1)  # symmetry: the main corridor runs east-west
+                else:  # pieces form one connected corridor
+                    joins = [t for j in range(k) for t in self.touch(name, self.halls[f][j], HALL_CONTACT)]
+                    m.AddBoolOr(joins)
+
+        if len(floors) > 1:
+            long, short = STAIR_SIZE
+            b = self.box("stairs", -1, cp_model.Domain.FromValues([short, long]), cp_model.Domain.FromValues([short, long]))
+            m.Add(b.w + b.h == long + short)
+            for f in floors:
+                m.AddBoolOr([t for h in self.halls[f] for t in self.touch("stairs", h, HALL_CONTACT)])
+
+        for f in floors:  # nothing overlaps on a floor; the stairwell is on every floor
+            on_floor = [b for b in self.boxes.values() if b.floor in (f, -1)]
+            m.AddNoOverlap2D([b.xi for b in on_floor], [b.yi for b in on_floor])
+            ex, ey = m.NewIntVar(0, self.size, f"extent.{f}.x"), m.NewIntVar(0, self.size, f"extent.{f}.y")
+            m.AddMaxEquality(ex, [b.x1 for b in on_floor])
+            m.AddMaxEquality(ey, [b.y1 for b in on_floor])
+            self.extent[f] = (ex, ey)
+
+        m.Add(self.boxes[s.trajectory[0]].y0 == 0)  # the walk starts on the plan's south edge
+
+        for label in sorted(needs_hallway(s)):
+            f = s.rooms[label].floor
+            m.AddBoolOr([t for h in self.halls[f] for t in self.touch(label, h, DOOR_CONTACT)])
+
+        for label, room in s.rooms.items():
+            if room.count("window"):
+                self.exterior_wall(label, room.floor, room.count("window") * WINDOW_SPAN)
+
+        for key in relation_keys(s):
+            if key in self.p.dropped:
+                continue
+            if key[0] == "adjacent":
+                m.AddExactlyOne(self.touch(key[1], key[2], DOOR_CONTACT))
+            elif key[0] == "vertical":
+                self.vertical(key[1], key[2])
+            else:
+                self.opposite(key[1], key[2], self.halls[s.rooms[key[1][0]].floor])
+
+        # compact buildings with short corridors
+        cost = []
+        for f in floors:
+            cost += [3 * self.extent[f][0], 3 * self.extent[f][1]]
+            cost += [self.boxes[h].w + self.boxes[h].h for h in self.halls[f]]
+        m.Minimize(sum(cost))
+
+    def exterior_wall(self, label: str, floor: int, length: int) -> None:
+        m, b = self.m, self.boxes[label]
+        ex, ey = self.extent[floor]
+        on = [m.NewBoolVar(f"exterior.{label}.{k}") for k in range(4)]
+        m.Add(b.y0 == 0).OnlyEnforceIf(on[0])
+        m.Add(b.y1 == ey).OnlyEnforceIf(on[1])
+        m.Add(b.x0 == 0).OnlyEnforceIf(on[2])
+        m.Add(b.x1 == ex).OnlyEnforceIf(on[3])
+        for k, side_len in enumerate((b.w, b.w, b.h, b.h)):
+            m.Add(side_len >= length).OnlyEnforceIf(on[k])
+        m.AddBoolOr(on)
+
+    def vertical(self, a: str, b: str) -> None:
+        A, B = self.boxes[a], self.boxes[b]
+        for lo_a, hi_a, lo_b, hi_b, size_a, size_b in ((A.x0, A.x1, B.x0, B.x1, A.w, B.w), (A.y0, A.y1, B.y0, B.y1, A.h, B.h)):
+            # 100 * (min(hi) - max(lo)) >= share * size of each rect
+            for size in (size_a, size_b):
+                for hi, lo in ((hi_a, lo_b), (hi_b, lo_a), (hi_a, lo_a), (hi_b, lo_b)):
+                    self.m.Add(100 * (hi - lo) >= VERTICAL_SHARE * size)
+
+    def opposite(self, side_a: tuple[str, ...], side_b: tuple[str, ...], halls: list[str]) -> None:
+        """All of side_a touch one hallway on one side, all of side_b the facing side, and
+        every room overlaps a partner across it by OPPOSITE_OVERLAP."""
+        m = self.m
+        choices = []
+        for h in halls:
+            H = self.boxes[h]
+            for orient in ("a_south", "a_north", "a_west", "a_east"):
+                c = m.NewBoolVar(f"opp.{h}.{orient}")
+                choices.append(c)
+                axis = "x" if orient in ("a_south", "a_north") else "y"
+                for group, faces in ((side_a, orient), (side_b, _flip(orient))):
+                    for room in group:
+                        R = self.boxes[room]
+                        wall_r, wall_h = {"a_south": (R.y1, H.y0), "a_north": (R.y0, H.y1),
+                                          "a_west": (R.x1, H.x0), "a_east": (R.x0, H.x1)}[faces]
+                        m.Add(wall_r == wall_h).OnlyEnforceIf(c)
+                        self.overlap([room, h], axis, DOOR_CONTACT, c)
+                for room in side_a:
+                    self._partner(room, side_b, h, axis, c)
+                for room in side_b:
+                    self._partner(room, side_a, h, axis, c)
+        m.AddExactlyOne(choices)
+
+    def _partner(self, room: str, others: tuple[str, ...], hall: str, axis: str, active) -> None:
+        if len(others) == 1:
+            self.overlap([room, others[0], hall], axis, OPPOSITE_OVERLAP, active)
+            return
+        picks = []
+        for other in others:
+            p = self.m.NewBoolVar(f"partner.{room}|{other}")
+            self.m.AddImplication(p, active)
+            picks.append(p)
+            self.overlap([room, other, hall], axis, OPPOSITE_OVERLAP, p)
+        self.m.AddBoolOr(picks).OnlyEnforceIf(active)
+
+
+def _flip(orient: str) -> str:
+    return {"a_south": "a_north", "a_north": "a_south", "a_west": "a_east", "a_east": "a_west"}[orient]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    rects: list[Rect] | None
+    status: str  # "optimal", "feasible", "infeasible" or "unknown" (budget ran out)
+
+
+def solve(problem: LayoutProblem) -> Outcome:
+    builder = _Builder(problem)
+    builder.build()
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1  # one worker + a deterministic budget = reproducible plans
+    solver.parameters.random_seed = problem.scenario.seed % (2**31)
+    solver.parameters.max_deterministic_time = problem.work_budget
+    status = solver.Solve(builder.m)
+    name = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}.get(status, "unknown")
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return Outcome(None, name)
+    rects = [
+        Rect(n, b.floor, *(round(solver.Value(v) * UNIT, 2) for v in (b.x0, b.y0, b.x1, b.y1)))
+        for n, b in builder.boxes.items()
+    ]
+    return Outcome(rects, name)

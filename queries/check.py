@@ -1,0 +1,172 @@
+"""Independent validator of queries.jsonl: `egoscene check OUTDIR`.
+
+Recomputes every answer from scene.json, trajectory.json and visibility.json with its own
+code (queries/check_facts.py, check_layout.py, check_tasks.py; never the generator's task
+functions) and reports disagreement, ambiguity (more than one true option, duplicate or
+unclear options), ungrounded references (named object or room not seen), broken trajectory
+constraints, missed margins, letter imbalance and malformed records.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from queries.check_facts import Facts
+from queries.check_layout import LayoutCheck
+from queries.check_tasks import CHECKS
+from queries.model import Scenario, load_scenario
+from queries.ontology import Ontology, default_ontology
+from queries.params import DEFAULT, LETTERS, TASKS, Thresholds
+
+FIELDS = ("id", "scenario", "task", "category", "regime", "format", "question", "options",
+          "answer", "answer_text", "evidence", "derivation", "video")
+OPTION_COUNTS = {"appearance_order": {4}, "relative_direction": {2, 3, 4}, "relative_distance": {4},
+                 "route_plan": {4}, "memory_action": {5}, "map_direction": {4}, "map_scale": {5},
+                 "simulation": {4, 5}}
+
+
+@dataclass(frozen=True)
+class Problem:
+    id: str
+    kind: str     # disagreement | ambiguity | ungrounded | margin | trajectory | imbalance | format
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.kind}: {self.message}"
+
+
+def _record_shape(rec: dict) -> list[str]:
+    out = [f"missing field {f!r}" for f in FIELDS if f not in rec]
+    if out:
+        return out
+    if rec["task"] not in TASKS:
+        return [f"unknown task {rec['task']!r}"]
+    category, regime, _ = TASKS[rec["task"]]
+    if (rec["category"], rec["regime"]) != (category, regime):
+        out.append(f"category/regime {rec['category']}/{rec['regime']} should be {category}/{regime}")
+    fmt = rec["format"]
+    if fmt == "mcq":
+        opts = rec["options"]
+        if len(opts) not in OPTION_COUNTS.get(rec["task"], set()):
+            out.append(f"{len(opts)} options for {rec['task']}")
+        if len({o.strip().lower() for o in opts}) != len(opts):
+            out.append("duplicate options")
+        if rec["answer"] not in LETTERS[:len(opts)]:
+            out.append(f"answer {rec['answer']!r} is not an option letter")
+        elif opts[LETTERS.index(rec["answer"])] != rec["answer_text"]:
+            out.append("answer_text is not the option at the answer letter")
+    elif fmt == "number":
+        if not isinstance(rec["answer"], int) or rec["options"]:
+            out.append("number question needs an integer answer and no options")
+    elif fmt == "free_form":
+        if rec["options"] or rec["answer"] != rec["answer_text"]:
+            out.append("free-form record needs no options and answer == answer_text")
+    else:
+        out.append(f"unknown format {fmt!r}")
+    return out
+
+
+def _evidence(rec: dict, facts: Facts) -> list[tuple[str, str]]:
+    ev = rec["evidence"]
+    out = []
+    for oid in ev.get("objects", []):
+        if oid not in facts.obj or not facts.object_visible(oid):
+            out.append(("ungrounded", f"evidence object {oid!r} unknown or not seen"))
+    for room in ev.get("rooms", []):
+        if room not in facts.room or not facts.room_visible(room):
+            out.append(("ungrounded", f"evidence room {room!r} unknown or not seen"))
+    good = set().union(*(facts.good_obj.get(o, set()) for o in ev.get("objects", [])),
+                       *(facts.good_room.get(r, set()) for r in ev.get("rooms", [])))
+    frames = ev.get("frames", [])
+    if not frames:
+        out.append(("ungrounded", "no evidence frames"))
+    stray = [f for f in frames if f not in good]
+    if stray:
+        out.append(("ungrounded", f"evidence frames show none of the evidence: {stray[:5]}"))
+    return out
+
+
+def letter_balance(records: list[dict]) -> list[Problem]:
+    """Within each option count, correct letters differ by at most one between positions."""
+    groups: dict[int, Counter] = {}
+    for r in records:
+        if r.get("format") == "mcq" and r.get("options"):
+            groups.setdefault(len(r["options"]), Counter())[r["answer"]] += 1
+    out = []
+    for n, counts in sorted(groups.items()):
+        values = [counts.get(letter, 0) for letter in LETTERS[:n]]
+        if max(values) - min(values) > 1:
+            out.append(Problem("*", "imbalance", f"{n}-option questions: correct letters {dict(zip(LETTERS, values))}"))
+    return out
+
+
+def check_records(records: list[dict], scenario: Scenario, thresholds: Thresholds = DEFAULT,
+                  ontology: Ontology | None = None) -> list[Problem]:
+    facts = Facts(scenario, thresholds)
+    layout = LayoutCheck(facts)
+    onto = ontology or default_ontology()
+    problems: list[Problem] = []
+    ids = Counter(r.get("id") for r in records)
+    problems += [Problem(i, "format", "duplicate id") for i, n in ids.items() if n > 1]
+    by_id = {r.get("id"): r for r in records}
+    for rec in records:
+        rid = rec.get("id", "?")
+        shape = _record_shape(rec)
+        if shape:
+            problems += [Problem(rid, "format", m) for m in shape]
+            continue
+        if rec["format"] == "free_form":
+            twin = by_id.get(rid.removesuffix("-ff"))
+            if not rid.endswith("-ff") or twin is None or twin["answer_text"] != rec["answer"]:
+                problems.append(Problem(rid, "format", "free-form record without a matching MCQ"))
+            continue
+        if rec["format"] == "mcq" and rid + "-ff" not in by_id:
+            problems.append(Problem(rid, "format", "MCQ without its free-form twin"))
+        try:
+            found = _evidence(rec, facts)
+            found += CHECKS[rec["task"]](rec, facts, thresholds, onto=onto, layout=layout)
+        except Exception as exc:  # a record the checker cannot read is itself a problem
+            found = [("format", f"could not be checked: {type(exc).__name__}: {exc}")]
+        problems += [Problem(rid, kind, msg) for kind, msg in found]
+    return problems + letter_balance(records)
+
+
+def check_output(out_dir: Path, thresholds: Thresholds = DEFAULT,
+                 ontology: Ontology | None = None) -> list[Problem]:
+    out_dir = Path(out_dir)
+    path = out_dir / "queries.jsonl"
+    if not path.exists():
+        return [Problem("*", "format", f"{path} does not exist")]
+    records = []
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        if line.strip():
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                return [Problem(f"line {n}", "format", f"not JSON: {exc}")]
+    return check_records(records, load_scenario(out_dir), thresholds, ontology)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="egoscene check",
+                                     description="Recompute every answer in OUTDIR/queries.jsonl from the scene files.")
+    parser.add_argument("outdir", type=Path)
+    parser.add_argument("--min-pixels", type=int, default=None)
+    parser.add_argument("--min-frames", type=int, default=DEFAULT.min_frames)
+    args = parser.parse_args(argv)
+    th = Thresholds(min_pixels=args.min_pixels, min_frames=args.min_frames)
+    problems = check_output(args.outdir, th)
+    for p in problems:
+        print(p)
+    n = sum(1 for _ in open(args.outdir / "queries.jsonl")) if (args.outdir / "queries.jsonl").exists() else 0
+    print(f"{args.outdir}: {n} records, {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""Everything a task generator needs about one scenario, computed once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from queries.evidence import Rejections, Seen
+from queries.model import Scenario, Scene, SceneObject
+from queries.ontology import Ontology
+from queries.params import Thresholds
+
+
+@dataclass
+class Context:
+    scenario: Scenario
+    th: Thresholds
+    ontology: Ontology
+    rng: np.random.Generator
+    rej: Rejections = field(default_factory=Rejections)
+
+    def __post_init__(self):
+        self.scene: Scene = self.scenario.scene
+        self.seen = Seen(self.scenario, self.th)
+        self.fps = self.scenario.trajectory.fps
+        per_room = Counter((o.room, o.category) for o in self.scene.objects)
+        self._unique_in_room = {o.id for o in self.scene.objects if per_room[(o.room, o.category)] == 1}
+
+    def unique_in_room(self, obj: SceneObject) -> bool:
+        return obj.id in self._unique_in_room
+
+    def shuffled(self, items: list) -> list:
+        """A deterministic shuffle of a list (drawn from the scenario's query RNG)."""
+        order = self.rng.permutation(len(items))
+        return [items[i] for i in order]
+
+    def room_order(self) -> list[str]:
+        """Rooms in the order they were first entered: the room-entry events, or the frames'
+        rooms when the file has no events."""
+        traj = self.scenario.trajectory
+        entered = [e["room"] for e in traj.events if e.get("type") == "enter_room" and e.get("room")]
+        if not entered:
+            entered = [f.room for f in traj.frames if f.room]
+        order: list[str] = []
+        for room in entered:
+            if room not in order:
+                order.append(room)
+        return order

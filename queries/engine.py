@@ -1,0 +1,100 @@
+"""generate_queries: scene files in, queries.jsonl out, with a report of what was refused.
+
+Tasks run in a fixed order from one RNG seeded by (scenario seed, "queries"), so the same spec
+and seed give byte-identical output (rule 6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.seeding import stage_rng
+from queries.abstractive import global_counting, map_direction, map_scale, memory_action
+from queries.context import Context
+from queries.extractive import appearance_order, object_counting, relative_direction, relative_distance
+from queries.model import Scenario, load_scenario
+from queries.ontology import Ontology, default_ontology
+from queries.params import DEFAULT, Thresholds
+from queries.records import build_records, dumps, letter_counts, write_atomic
+from queries.route_plan import route_plan
+from queries.simulation import simulation
+
+GENERATORS = {
+    "appearance_order": appearance_order,
+    "relative_direction": relative_direction,
+    "relative_distance": relative_distance,
+    "route_plan": route_plan,
+    "object_counting": object_counting,
+    "memory_action": memory_action,
+    "map_direction": map_direction,
+    "map_scale": map_scale,
+    "simulation": simulation,
+    "global_counting": global_counting,
+}
+
+# What a task needs before it has any candidate at all (said when nothing was even tried).
+NEEDS = {
+    "appearance_order": "4 categories seen in the video",
+    "relative_direction": "3 objects each unique in one room",
+    "relative_distance": "5 objects each unique in one room",
+    "route_plan": "3 objects each unique in one room",
+    "object_counting": "a category with 2 or more instances in one room",
+    "memory_action": "2 or more rooms entered",
+    "map_direction": "2 seen rooms",
+    "map_scale": "2 pairs of seen rooms on one floor",
+    "simulation": "clear layout facts (adjacent, opposite, corner, between, routes)",
+    "global_counting": "a category present in 2 or more rooms",
+}
+
+
+@dataclass
+class QueryReport:
+    scenario: str
+    per_task: int
+    counts: dict[str, int]                      # questions per task (twins not counted)
+    rejections: dict[str, dict[str, int]]       # task -> "rule<n>" -> candidates refused
+    reasons: dict[str, dict[str, int]]          # task -> "rule<n>: reason" -> count
+    shortfall: dict[str, str] = field(default_factory=dict)  # task -> why fewer than per_task
+    letters: dict[int, dict[str, int]] = field(default_factory=dict)
+    records: int = 0
+
+    def to_json(self) -> dict:
+        """For manifest.json."""
+        return {"per_task": self.per_task, "counts": self.counts, "rejections": self.rejections,
+                "reasons": self.reasons, "shortfall": self.shortfall,
+                "letters": {str(k): v for k, v in self.letters.items()}, "records": self.records}
+
+
+def _shortfall(task: str, reasons: dict[str, int]) -> str:
+    if not reasons:
+        return f"no candidates: needs {NEEDS[task]}"
+    top = sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+    return "candidates refused: " + "; ".join(f"{why} (x{n})" for why, n in top)
+
+
+def build_queries(scenario: Scenario, per_task: int = 3, thresholds: Thresholds = DEFAULT,
+                  ontology: Ontology | None = None) -> tuple[list[dict], QueryReport]:
+    name = scenario.scene.name
+    ctx = Context(scenario, thresholds, ontology or default_ontology(),
+                  stage_rng(scenario.scene.seed, "queries"))
+    drafts, counts = [], {}
+    for task, generate in GENERATORS.items():
+        made = generate(ctx, per_task)
+        counts[task] = len(made)
+        drafts += made
+    records = build_records(drafts, name, ctx.rng)
+    reasons = ctx.rej.reasons()
+    report = QueryReport(name, per_task, counts, ctx.rej.per_rule(), reasons,
+                         {t: _shortfall(t, reasons.get(t, {})) for t, n in counts.items() if n < per_task},
+                         letter_counts(records), len(records))
+    return records, report
+
+
+def generate_queries(out_dir: Path, per_task: int = 3, thresholds: Thresholds = DEFAULT,
+                     ontology: Ontology | None = None) -> QueryReport:
+    """Read scene/trajectory/visibility.json in out_dir and write queries.jsonl there."""
+    out_dir = Path(out_dir)
+    records, report = build_queries(load_scenario(out_dir), per_task, thresholds, ontology)
+    write_atomic(out_dir / "queries.jsonl", dumps(records))
+    return report

@@ -1,0 +1,175 @@
+"""Extractive tasks: object counting, appearance order, relative direction, relative distance.
+
+Each generator walks candidates in a seeded order and keeps the first `want` that pass every
+rule; each refusal is counted under its rule.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+
+from queries import text
+from queries.context import Context
+from queries.geometry import dist, direction_label, footprint_distance, relative_angle
+from queries.records import OPTIONS_SLOT, Draft
+
+LEVELS = ("easy", "medium", "hard")
+MAX_TRIES = 3000  # candidates examined per task; bounds the work on big scenes
+
+
+def _instances(ctx: Context) -> dict[tuple[str, str], list]:
+    out = defaultdict(list)
+    for o in ctx.scene.objects:
+        out[(o.room, o.category)].append(o)
+    return out
+
+
+def object_counting(ctx: Context, want: int) -> list[Draft]:
+    task, out = "object_counting", []
+    groups = _instances(ctx)
+    for room, category in ctx.shuffled(sorted(k for k, v in groups.items() if len(v) >= 2)):
+        if len(out) == want:
+            break
+        objs = groups[(room, category)]
+        if not ctx.seen.room_seen(room):
+            ctx.rej.add(task, 2, "room not seen")
+            continue
+        if not all(ctx.seen.object_seen(o.id) for o in objs):
+            ctx.rej.add(task, 3, "an instance never seen")
+            continue
+        frames = [f for o in objs for f in ctx.seen.object_evidence(o.id)]
+        out.append(Draft(task, text.COUNTING.format(category=category, room=room), len(objs),
+                         objects=[o.id for o in objs], rooms=[room], frames=frames,
+                         derivation={"room": room, "category": category,
+                                     "instances": sorted(o.id for o in objs), "count": len(objs)}))
+    return out
+
+
+def category_firsts(ctx: Context) -> dict[str, tuple[int, str]]:
+    """Seen category -> (first good frame of a seen instance, that instance). A category whose
+    unseen instance flashes up before that is left out: its first appearance is arguable."""
+    firsts: dict[str, tuple[int, str]] = {}
+    flashes: dict[str, int] = {}
+    for o in ctx.scene.objects:
+        first = ctx.seen.first_frame(o.id)
+        if first is None:
+            continue
+        if ctx.seen.object_seen(o.id):
+            if o.category not in firsts or (first, o.id) < firsts[o.category]:
+                firsts[o.category] = (first, o.id)
+        else:
+            flashes[o.category] = min(first, flashes.get(o.category, first))
+    early = {c for c, f in flashes.items() if c in firsts and f < firsts[c][0]}
+    for c in sorted(early):
+        ctx.rej.add("appearance_order", 3, "an unseen instance shows before the category's first clear view")
+        del firsts[c]
+    return firsts
+
+
+def appearance_order(ctx: Context, want: int) -> list[Draft]:
+    task, out = "appearance_order", []
+    firsts = category_firsts(ctx)
+    gap_frames = ctx.th.appearance_gap_s * ctx.fps
+    combos = list(itertools.combinations(sorted(firsts), 4))
+    for combo in ctx.shuffled(combos)[:MAX_TRIES]:
+        if len(out) == want:
+            break
+        order = sorted(combo, key=lambda c: firsts[c])
+        frames = [firsts[c][0] for c in order]
+        if any(b - a < gap_frames for a, b in zip(frames, frames[1:])):
+            ctx.rej.add(task, 3, "first appearances within 0.5 s")
+            continue
+        correct = ", ".join(order)
+        wrong = [p for p in itertools.permutations(order) if list(p) != order]
+        picks = ctx.rng.choice(len(wrong), size=3, replace=False)
+        distractors = [", ".join(wrong[i]) for i in sorted(picks)]
+        listed = [combo[i] for i in ctx.rng.permutation(4)]
+        out.append(Draft(task, text.APPEARANCE.format(cats=", ".join(listed)), correct, distractors,
+                         objects=[firsts[c][1] for c in order], frames=frames,
+                         derivation={"order": order,
+                                     "first_frames": {c: firsts[c][0] for c in order},
+                                     "first_objects": {c: firsts[c][1] for c in order}}))
+    return out
+
+
+def _nameable_by_room(ctx: Context) -> dict[str, list]:
+    """Objects unique in their room, per room (sorted ids)."""
+    out = defaultdict(list)
+    for o in sorted(ctx.scene.objects, key=lambda o: o.id):
+        if ctx.unique_in_room(o):
+            out[o.room].append(o)
+    return out
+
+
+def _grounded(ctx: Context, task: str, objs, room: str) -> bool:
+    """Rule 2 for a candidate: its room and every named object are seen."""
+    if not ctx.seen.room_seen(room) or not all(ctx.seen.object_seen(o.id) for o in objs):
+        ctx.rej.add(task, 2, "named object or room not seen")
+        return False
+    return True
+
+
+def _evidence_frames(ctx: Context, objs) -> list[int]:
+    return [f for o in objs for f in ctx.seen.object_evidence(o.id)]
+
+
+def relative_direction(ctx: Context, want: int) -> list[Draft]:
+    task, out = "relative_direction", []
+    triples = [(room, t) for room, objs in _nameable_by_room(ctx).items()
+               for t in itertools.permutations(objs, 3)]
+    for room, (a, b, c) in ctx.shuffled(triples)[:MAX_TRIES]:
+        if len(out) == want:
+            break
+        level = LEVELS[len(out) % 3]
+        if not _grounded(ctx, task, (a, b, c), room):
+            continue
+        if min(dist(a.xy, b.xy), dist(a.xy, c.xy)) < ctx.th.min_pair_distance_m:
+            ctx.rej.add(task, 3, "objects too close for a stable direction")
+            continue
+        angle = relative_angle(a.xy, b.xy, c.xy)
+        label = direction_label(level, angle, ctx.th.angle_margin_deg)
+        if label is None:
+            ctx.rej.add(task, 3, "direction within 15 deg of a sector boundary")
+            continue
+        names = {k: text.object_name(o, ctx.scene) for k, o in zip("abc", (a, b, c))}
+        out.append(Draft(task, text.DIRECTION[level].format(**names), label,
+                         [x for x in text.DIRECTION_OPTIONS[level] if x != label],
+                         objects=[a.id, b.id, c.id], rooms=[room],
+                         frames=_evidence_frames(ctx, (a, b, c)),
+                         derivation={"level": level, "standing": a.id, "facing": b.id,
+                                     "target": c.id, "angle_deg": angle}))
+    return out
+
+
+def relative_distance(ctx: Context, want: int) -> list[Draft]:
+    task, out = "relative_distance", []
+    candidates = []
+    for room, objs in _nameable_by_room(ctx).items():
+        for target in objs:
+            others = [o for o in objs if o is not target]
+            candidates += [(room, target, group) for group in itertools.combinations(others, 4)]
+    used_targets: set[str] = set()
+    for room, target, group in ctx.shuffled(candidates)[:MAX_TRIES]:
+        if len(out) == want:
+            break
+        if target.id in used_targets:
+            continue  # one question per target keeps the set varied
+        if not _grounded(ctx, task, (target, *group), room):
+            continue
+        ranked = sorted((footprint_distance(target, o), o.id, o) for o in group)
+        (d1, _, nearest), (d2, _, _) = ranked[0], ranked[1]
+        if d2 < d1 * (1 + ctx.th.distance_margin) or d2 - d1 < ctx.th.distance_gap_m:
+            ctx.rej.add(task, 3, "nearest and second-nearest within 15%")
+            continue
+        used_targets.add(target.id)
+        names = {o.id: text.object_name(o, ctx.scene) for o in group}
+        question = text.DISTANCE.format(objects=OPTIONS_SLOT,
+                                        target=text.object_name(target, ctx.scene))
+        out.append(Draft(task, question, names[nearest.id],
+                         [names[o.id] for o in group if o is not nearest],
+                         objects=[target.id, *(o.id for o in group)], rooms=[room],
+                         frames=_evidence_frames(ctx, (target, *group)),
+                         derivation={"target": target.id, "nearest": nearest.id,
+                                     "distances": {o.id: d for d, _, o in ranked}}))
+    return out

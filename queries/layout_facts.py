@@ -1,0 +1,160 @@
+"""Facts about the global layout for Simulation statements: True, False, or None (unclear).
+
+Only clear facts are ever stated; a fact near its definition's edge (a short shared wall, a
+small projection overlap, a room grazing the straight line) is None and never used.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.polygon import orient
+from shapely.ops import unary_union
+
+from queries.model import Scene
+
+WALL_GAP = 0.3          # rooms closer than this share a wall (walls may have thickness)
+MIN_SHARED_WALL = 1.0   # SPEC: adjacent rooms share at least 1.0 m of wall
+MIN_OPPOSITE_OVERLAP = 0.5
+CORNER_TOUCH = 0.1
+CORNER_FAR = 1.0
+BETWEEN_INSIDE = 1.0    # the line between the two rooms runs this far through the middle room
+BETWEEN_FAR = 1.0       # ... or passes at least this far from it (clearly not between)
+MAX_ROUTES = 12
+
+
+class Layout:
+    def __init__(self, scene: Scene):
+        self.scene = scene
+        self.floor = {r.label: r.floor for r in scene.rooms}
+        self.poly = {r.label: Polygon(r.polygon) for r in scene.rooms}
+        self.centre = {k: (p.centroid.x, p.centroid.y) for k, p in self.poly.items()}
+        self.space_poly = {s.node: Polygon(s.polygon) for s in scene.spaces}
+        self.graph = nx.MultiGraph()
+        self.graph.add_nodes_from(self.poly)
+        self.graph.add_nodes_from(self.space_poly)
+        self.doors = {}
+        for d in scene.doors:
+            if "outside" in d.rooms:
+                continue
+            self.graph.add_edge(d.rooms[0], d.rooms[1], key=d.id)
+            self.doors.setdefault(frozenset(d.rooms), []).append(d)
+        self.exterior_doors = sum("outside" in d.rooms for d in scene.doors)
+        self.claimed_opposite = {frozenset(p) for p in scene.relations.get("opposite", [])}
+        self._corners = self._convex_corners()
+
+    # ---------------------------------------------------------------- pairwise facts
+    def adjacent(self, a: str, b: str) -> bool | None:
+        if self.floor[a] != self.floor[b]:
+            return None
+        door = self.graph.has_edge(a, b)
+        shared = self.poly[a].boundary.intersection(self.poly[b].buffer(WALL_GAP)).length
+        if door and shared >= MIN_SHARED_WALL:
+            return True
+        if not door and self.poly[a].distance(self.poly[b]) > WALL_GAP:
+            return False
+        return None
+
+    def facing_overlap(self, a: str, b: str) -> float | None:
+        """Best overlap of the two rooms' extents along parallel door walls, over the spaces both
+        open onto from opposite sides; None when there is no such space."""
+        best = None
+        common = (set(self.graph.neighbors(a)) & set(self.graph.neighbors(b))) - {a, b}
+        for h in sorted(common):
+            hc = self._centroid(h)
+            for da in self.doors.get(frozenset((a, h)), []):
+                for db in self.doors.get(frozenset((b, h)), []):
+                    if da.wall_axis != db.wall_axis:
+                        continue
+                    k = 1 if da.wall_axis == "x" else 0  # across the space
+                    if (self.centre[a][k] - hc[k]) * (self.centre[b][k] - hc[k]) >= 0:
+                        continue
+                    along = 1 - k
+                    ea = self._extent(self.poly[a], along)
+                    eb = self._extent(self.poly[b], along)
+                    overlap = min(ea[1], eb[1]) - max(ea[0], eb[0])
+                    best = overlap if best is None else max(best, overlap)
+        return best
+
+    def opposite(self, a: str, b: str) -> bool | None:
+        if self.floor[a] != self.floor[b]:
+            return False
+        claimed = frozenset((a, b)) in self.claimed_opposite
+        if self.graph.has_edge(a, b):
+            return None if claimed else False
+        overlap = self.facing_overlap(a, b)
+        if claimed and overlap is not None and overlap >= MIN_OPPOSITE_OVERLAP:
+            return True
+        if not claimed and (overlap is None or overlap < 0):
+            return False
+        return None
+
+    def between(self, a: str, b: str, c: str) -> bool | None:
+        if len({self.floor[a], self.floor[b], self.floor[c]}) > 1 or len({a, b, c}) < 3:
+            return None
+        line = LineString([self.centre[b], self.centre[c]])
+        inside = line.intersection(self.poly[a]).length
+        t = line.project(Point(self.centre[a]), normalized=True)
+        if inside >= BETWEEN_INSIDE and 0.2 <= t <= 0.8:
+            return True
+        if line.distance(self.poly[a]) >= BETWEEN_FAR:
+            return False
+        return None
+
+    def routes(self, a: str, b: str) -> list[list[str]] | None:
+        """Every simple route between two rooms through the door graph, or None when the count
+        is unclear (two ways outside, two doors between the same spaces on a route, too many)."""
+        if self.exterior_doors >= 2:
+            return None
+        simple = nx.Graph(self.graph)
+        paths = []
+        for path in nx.all_simple_paths(simple, a, b):
+            if any(self.graph.number_of_edges(u, v) > 1 for u, v in zip(path, path[1:])):
+                return None
+            paths.append(path)
+            if len(paths) > MAX_ROUTES:
+                return None
+        return paths
+
+    # ---------------------------------------------------------------- single-room facts
+    def corner(self, a: str) -> bool | None:
+        corners = self._corners.get(self.floor[a], [])
+        d = min((self.poly[a].distance(Point(c)) for c in corners), default=float("inf"))
+        if d <= CORNER_TOUCH:
+            return True
+        if d >= CORNER_FAR:
+            return False
+        return None
+
+    # ---------------------------------------------------------------- helpers
+    def _centroid(self, node: str):
+        p = self.poly.get(node) or self.space_poly[node]
+        return (p.centroid.x, p.centroid.y)
+
+    @staticmethod
+    def _extent(poly: Polygon, axis: int) -> tuple[float, float]:
+        b = poly.bounds
+        return (b[axis], b[axis + 2])
+
+    def _convex_corners(self) -> dict[int, list[tuple[float, float]]]:
+        """Convex corners of each floor's building outline (rooms, hallways and stairs)."""
+        by_floor: dict[int, list] = {}
+        for r in self.scene.rooms:
+            by_floor.setdefault(r.floor, []).append(self.poly[r.label])
+        for s in self.scene.spaces:
+            by_floor.setdefault(s.floor, []).append(self.space_poly[s.node])
+        out = {}
+        for floor, polys in by_floor.items():
+            outline = unary_union([p.buffer(WALL_GAP / 2, join_style="mitre") for p in polys])
+            outline = outline.buffer(-WALL_GAP / 2, join_style="mitre").simplify(0.05)
+            parts = getattr(outline, "geoms", [outline])
+            corners = []
+            for part in parts:
+                ring = list(orient(part, 1.0).exterior.coords)[:-1]
+                for i, v in enumerate(ring):
+                    p, n = ring[i - 1], ring[(i + 1) % len(ring)]
+                    cross = (v[0] - p[0]) * (n[1] - v[1]) - (v[1] - p[1]) * (n[0] - v[0])
+                    if cross > 1e-9:
+                        corners.append(v)
+            out[floor] = corners
+        return out

@@ -1,0 +1,64 @@
+"""Task table and the thresholds behind validity rules 2-4 (SPEC section 5).
+
+The generator and the independent checker (queries/check.py) share these numbers, and only
+these: each computes its answers with its own code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# task id -> (category, regime, option count of its MCQ form; None = number answer)
+TASKS: dict[str, tuple[str, str, int | None]] = {
+    "appearance_order": ("chronology", "extractive", 4),
+    "relative_direction": ("direction", "extractive", None),  # 2/3/4 options by level
+    "relative_distance": ("distance", "extractive", 4),
+    "route_plan": ("planning", "extractive", 4),
+    "object_counting": ("counting", "extractive", None),
+    "memory_action": ("chronology", "abstractive", 5),
+    "map_direction": ("direction", "abstractive", 4),
+    "map_scale": ("distance", "abstractive", 5),
+    "simulation": ("planning", "abstractive", 5),
+    "global_counting": ("counting", "abstractive", None),
+}
+
+LETTERS = "ABCDE"
+
+# Rules of SPEC section 5, as reported in rejection counters.
+RULES = {
+    1: "exactly one true option",
+    2: "named things visible",
+    3: "margins",
+    4: "trajectory constraints",
+    5: "balance / no giveaway",
+    6: "deterministic",
+}
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    min_pixels: int | None = None      # None: the min_pixels written in visibility.json
+    min_frames: int = 15               # an object is seen with >= min_pixels in >= this many frames
+    angle_margin_deg: float = 15.0     # direction answers at least this far from a sector boundary
+    distance_margin: float = 0.15      # second-nearest >= (1 + margin) * nearest
+    distance_gap_m: float = 0.10       # ... and at least this much farther in metres
+    min_pair_distance_m: float = 0.5   # closer objects give unstable directions
+    appearance_gap_s: float = 0.5      # first appearances at least this far apart
+    scale_correct_tol: float = 0.10    # true ratio within this of the correct option
+    scale_distractor_gap: float = 0.25 # every distractor farther than this from the ratio
+    min_reference_d2: float = 1.0      # map scale reference pairs closer than this are unstable
+    covisible_min_pixels: int = 1      # rooms with this many pixels in the same frame co-occur
+    grid_cell_m: float = 0.15          # route plan occupancy grid
+    clearance_m: float = 0.15          # robot radius kept from walls and furniture
+    landmark_max_m: float = 1.0        # "go forward until X": X within this of the turn point
+    # Route plan turns: boundaries at 45 deg (straight/side) and 135 deg (side/back, as VSI's
+    # "back"), each kept angle_margin_deg away.
+    turn_none_deg: float = 30.0        # |turn| at most this: no turn
+    turn_side_deg: tuple[float, float] = (60.0, 120.0)  # left/right band
+    turn_back_deg: float = 150.0       # at or above: turn back
+
+    def pixels(self, file_min_pixels: int) -> int:
+        return self.min_pixels if self.min_pixels is not None else file_min_pixels
+
+
+DEFAULT = Thresholds()

@@ -1,0 +1,313 @@
+"""Route Plan: A* on a room's occupancy grid, turned into VSI-Bench style steps.
+
+The grid is the room polygon minus furniture footprints, both grown by the robot's clearance.
+The A* cell path is pulled taut (line of sight in free space); its corners are the turns, each
+named by the unique object nearest to it ("Go forward until the X"). A turn is asked only when
+the path geometry and the object centres (what a viewer would use) give the same turn with
+margins; distractors are other turn sequences.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from functools import lru_cache
+
+import networkx as nx
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import unary_union
+
+from queries import text
+from queries.context import Context
+from queries.geometry import heading_deg, wrap
+from queries.model import SceneObject
+from queries.params import Thresholds
+from queries.records import Draft
+
+NON_BLOCKING_SUPPORT = ("ceiling", "wall", "window")
+MAX_TRIES = 200  # (start, goal) pairs planned per scenario: A* is the costly part
+MAX_DETOURS = 4  # one-landmark detours tried per pair when the shortest walk is straight
+
+
+def blocks(obj: SceneObject) -> bool:
+    """Floor furniture (and things standing on it) blocks walking; wall/ceiling items don't."""
+    return obj.support not in NON_BLOCKING_SUPPORT
+
+
+def free_space(room_polygon, objects, clearance: float):
+    room = Polygon(room_polygon).buffer(-clearance, join_style="mitre")
+    obstacles = [Polygon(o.footprint).buffer(clearance) for o in objects if blocks(o)]
+    return room.difference(unary_union(obstacles)) if obstacles else room
+
+
+def occupancy_graph(free, cell: float) -> nx.Graph:
+    """8-connected grid graph of free cell centres (diagonals only where both sides are free)."""
+    minx, miny, maxx, maxy = free.bounds
+    xs = np.arange(minx + cell / 2, maxx, cell)
+    ys = np.arange(miny + cell / 2, maxy, cell)
+    gx, gy = np.meshgrid(xs, ys, indexing="ij")
+    ok = shapely.contains_xy(free, gx, gy)
+    graph = nx.Graph()
+    for i, j in zip(*np.nonzero(ok)):
+        graph.add_node((int(i), int(j)), xy=(float(xs[i]), float(ys[j])))
+    for (i, j) in list(graph.nodes):
+        for di, dj in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            n = (i + di, j + dj)
+            if n not in graph:
+                continue
+            if di and dj and ((i + di, j) not in graph or (i, j + dj) not in graph):
+                continue
+            graph.add_edge((i, j), n, weight=cell * math.hypot(di, dj))
+    return graph
+
+
+def cells_beside(graph: nx.Graph, shape, reach: float) -> list:
+    """Free cells within `reach` of an object's footprint (anywhere "by" it); else the nearest."""
+    ranked = sorted((shape.distance(Point(xy)), node) for node, xy in graph.nodes(data="xy")
+                    if isinstance(node, tuple))
+    near = [node for d, node in ranked if d <= reach]
+    return near or [node for _, node in ranked[:1]]
+
+
+def astar_between(graph: nx.Graph, sources: list, targets: list) -> list | None:
+    """A* cell path from any source cell to any target cell: virtual end nodes joined at no
+    cost let the walk leave the start object on the side that faces the goal."""
+    xy = nx.get_node_attributes(graph, "xy")
+    graph.add_edges_from((("src", n) for n in sources), weight=0.0)
+    graph.add_edges_from((("dst", n) for n in targets), weight=0.0)
+    h = lambda u, v: 0.0 if isinstance(u, str) or isinstance(v, str) else math.dist(xy[u], xy[v])  # noqa: E731
+    try:
+        return nx.astar_path(graph, "src", "dst", heuristic=h, weight="weight")[1:-1]
+    except nx.NetworkXNoPath:
+        return None
+    finally:
+        graph.remove_nodes_from(("src", "dst"))
+
+
+def pull_taut(points, free) -> list[tuple[float, float]]:
+    """Greedy line-of-sight shortcutting: the fewest corners the walk needs."""
+    walkable = free.buffer(1e-3)
+    out, i = [points[0]], 0
+    while i < len(points) - 1:
+        j = len(points) - 1
+        while j > i + 1 and not walkable.covers(LineString([points[i], points[j]])):
+            j -= 1
+        out.append(points[j])
+        i = j
+    return out
+
+
+def classify_turn(angle: float, th: Thresholds) -> str | None:
+    """'none', 'turn left', 'turn right', 'turn back', or None inside a margin band."""
+    a = abs(angle)
+    if a <= th.turn_none_deg:
+        return "none"
+    if th.turn_side_deg[0] <= a <= th.turn_side_deg[1]:
+        return "turn left" if angle > 0 else "turn right"
+    if a >= th.turn_back_deg:
+        return "turn back"
+    return None
+
+
+def turns_along(points, facing_xy, th: Thresholds) -> list[str | None]:
+    """The turn before each leg of the polyline `points`, the first from facing p0 -> facing_xy."""
+    headings = [heading_deg(points[0], facing_xy)]
+    headings += [heading_deg(p, q) for p, q in zip(points, points[1:])]
+    return [classify_turn(wrap(b - a), th) for a, b in zip(headings, headings[1:])]
+
+
+def drop_straight_corners(points, th: Thresholds, free) -> list:
+    """Remove corners where the path bends less than a turn and the shortcut stays walkable."""
+    walkable = free.buffer(1e-3)
+    pts = list(points)
+    changed = True
+    while changed and len(pts) > 2:
+        changed = False
+        for k in range(1, len(pts) - 1):
+            bend = wrap(heading_deg(pts[k], pts[k + 1]) - heading_deg(pts[k - 1], pts[k]))
+            if abs(bend) <= th.turn_none_deg and walkable.covers(LineString([pts[k - 1], pts[k + 1]])):
+                del pts[k]
+                changed = True
+                break
+    return pts
+
+
+def landmark_at(point, room_objects, max_m: float):
+    """The object nearest to a point of the path (a candidate "go forward until" stop)."""
+    p = Point(point)
+    ranked = sorted((Polygon(o.footprint).distance(p), o.id, o) for o in room_objects)
+    return ranked[0][2] if ranked and ranked[0][0] <= max_m else None
+
+
+def distractor_sequences(correct: list[str], has_initial: bool) -> list[tuple[str, ...]]:
+    """Other turn sequences a reader could believe: any turn first, left/right in the middle
+    (a U-turn mid-route is never planned, so offering one would be a giveaway)."""
+    slots = []
+    for k, turn in enumerate(correct):
+        if k == 0 and has_initial:
+            slots.append(("turn left", "turn right", "turn back"))
+        else:
+            slots.append(tuple(sorted({"turn left", "turn right", turn})))
+    return [s for s in itertools.product(*slots) if list(s) != correct]
+
+
+class RoomPlanner:
+    """Occupancy grid of one room and straight A* legs between its objects."""
+
+    def __init__(self, polygon, objects, th: Thresholds):
+        self.th = th
+        self.free = free_space(polygon, objects, th.clearance_m)
+        self.graph = occupancy_graph(self.free, th.grid_cell_m)
+        self.reach = th.clearance_m + 1.5 * th.grid_cell_m
+        self._beside: dict[str, list] = {}
+
+    def beside(self, obj: SceneObject) -> list:
+        if obj.id not in self._beside:
+            self._beside[obj.id] = cells_beside(self.graph, Polygon(obj.footprint), self.reach)
+        return self._beside[obj.id]
+
+    def xy(self, node) -> tuple[float, float]:
+        return self.graph.nodes[node]["xy"]
+
+    def shortest(self, start: SceneObject, goal: SceneObject) -> list | None:
+        """Taut shortest walk from beside start to beside goal (points), None if none."""
+        cells = astar_between(self.graph, self.beside(start), self.beside(goal))
+        if not cells:
+            return None
+        return drop_straight_corners(pull_taut([self.xy(n) for n in cells], self.free), self.th, self.free)
+
+    def legs(self, stops: list[SceneObject]) -> tuple[list | None, str]:
+        """Waypoints of a walk that goes straight from each stop to the next (each leg its own
+        A*, starting where the last one ended); (None, why) when a leg is not one straight walk."""
+        sources, points = self.beside(stops[0]), []
+        for stop in stops[1:]:
+            cells = astar_between(self.graph, sources, self.beside(stop))
+            if not cells:
+                return None, "no walkable route"
+            if len(cells) < 2:
+                return None, "two stops side by side"
+            taut = drop_straight_corners(pull_taut([self.xy(n) for n in cells], self.free), self.th, self.free)
+            if len(taut) != 2:
+                return None, "a leg needs a turn the steps do not ask"
+            points = points or [taut[0]]
+            points.append(taut[-1])
+            sources = [cells[-1]]
+        return points, ""
+
+
+def path_length(points) -> float:
+    return sum(math.dist(p, q) for p, q in zip(points, points[1:]))
+
+
+def _candidate_stops(planner, start, goal, nameable, ctx):
+    """Landmark lists to try: the shortest walk's corners, else one-landmark detours."""
+    shortest = planner.shortest(start, goal)
+    if shortest is None:
+        return None, []
+    corners, lists = shortest[1:-1], []
+    if 1 <= len(corners) <= 2:
+        marks = [landmark_at(c, nameable, ctx.th.landmark_max_m) for c in corners]
+        if all(marks) and len({m.id for m in marks}) == len(marks) and not (
+                {m.id for m in marks} & {start.id, goal.id}):
+            lists.append(marks)
+    others = [o for o in nameable if o.id not in (start.id, goal.id)]
+    lists += [[m] for m in ctx.shuffled(others)[:MAX_DETOURS] if [m] not in lists]
+    return shortest, lists
+
+
+def route_plan(ctx: Context, want: int) -> list[Draft]:
+    task, out = "route_plan", []
+    rooms = {r.label: r for r in ctx.scene.rooms}
+    by_room: dict[str, list[SceneObject]] = {}
+    for o in sorted(ctx.scene.objects, key=lambda o: o.id):
+        by_room.setdefault(o.room, []).append(o)
+
+    @lru_cache(maxsize=None)
+    def planner(label) -> RoomPlanner:
+        return RoomPlanner(rooms[label].polygon, by_room[label], ctx.th)
+
+    def nameable(label):
+        return [o for o in by_room[label] if ctx.unique_in_room(o) and ctx.seen.object_seen(o.id)]
+
+    pairs = [(label, p) for label, objs in by_room.items() if label in rooms
+             for p in itertools.permutations([o for o in objs if ctx.unique_in_room(o)], 2)]
+    for label, (start, goal) in ctx.shuffled(pairs)[:MAX_TRIES]:
+        if len(out) == want:
+            break
+        if not ctx.seen.room_seen(label) or not all(ctx.seen.object_seen(o.id) for o in (start, goal)):
+            ctx.rej.add(task, 2, "named object or room not seen")
+            continue
+        plan = planner(label)
+        shortest, candidates = _candidate_stops(plan, start, goal, nameable(label), ctx)
+        if shortest is None:
+            ctx.rej.add(task, 1, "no walkable route")
+            continue
+        if not candidates:
+            ctx.rej.add(task, 5, "no landmark to route by")
+            continue
+        for marks in candidates:
+            draft = _route_question(ctx, plan, start, goal, marks, path_length(shortest),
+                                    nameable(label))
+            if draft:
+                out.append(draft)
+                break
+    return out
+
+
+def _turns(ctx, path, centres, facing):
+    """Turn sequence asked (with its initial-turn flag), or a refusal reason."""
+    th = ctx.th
+    if min(math.dist(p, q) for p, q in zip([facing.xy, *centres], centres)) < th.min_pair_distance_m:
+        return None, "objects too close for stable turns"
+    # the turns along the planned walk and along object centres must agree
+    by_path = turns_along(path, facing.xy, th)
+    if None in by_path or by_path != turns_along(centres, facing.xy, th) or "none" in by_path[1:]:
+        return None, "turn within 15 deg of a boundary or walk and centres disagree"
+    has_initial = by_path[0] != "none"
+    turns = by_path if has_initial else by_path[1:]
+    if len(distractor_sequences(turns, has_initial)) < 3:
+        return None, "fewer than 3 plausible wrong turn sequences"
+    return (turns, has_initial), ""
+
+
+def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draft | None:
+    task = "route_plan"
+    path, why = plan.legs([start, *marks, goal])
+    if path is None:
+        ctx.rej.add(task, 1, why)
+        return None
+    if path_length(path) > 1.5 * shortest_m + 0.5:
+        ctx.rej.add(task, 5, "landmark detour much longer than the shortest walk")
+        return None
+    centres = [start.xy, *(m.xy for m in marks), goal.xy]
+    stops = {start.id, goal.id, *(m.id for m in marks)}
+    found, why = None, "no other object to face"
+    for facing in ctx.shuffled([o for o in nameable if o.id not in stops]):
+        found, why = _turns(ctx, path, centres, facing)
+        if found:
+            break
+    if not found:
+        ctx.rej.add(task, 3 if "wrong turn" not in why else 5, why)
+        return None
+    turns, has_initial = found
+    others = distractor_sequences(turns, has_initial)
+    picks = sorted(ctx.rng.choice(len(others), size=3, replace=False))
+    names = {o.id: text.object_name(o, ctx.scene) for o in (start, facing, goal, *marks)}
+    steps, n = [], 1
+    for k, stop in enumerate([*marks, goal]):
+        if k > 0 or has_initial:
+            steps.append(f"{n}. {text.ROUTE_FILL}")
+            n += 1
+        steps.append(f"{n}. " + text.ROUTE_FORWARD.format(x=names[stop.id]))
+        n += 1
+    question = text.ROUTE.format(start=names[start.id], facing=names[facing.id],
+                                 goal=names[goal.id], steps=" ".join(steps))
+    objs = (start, facing, goal, *marks)
+    return Draft(task, question, ", ".join(turns), [", ".join(others[i]) for i in picks],
+                 objects=[o.id for o in objs], rooms=[start.room],
+                 frames=[f for o in objs for f in ctx.seen.object_evidence(o.id)],
+                 derivation={"start": start.id, "facing": facing.id, "goal": goal.id,
+                             "landmarks": [m.id for m in marks],
+                             "waypoints": [list(p) for p in path], "turns": turns})
