@@ -74,7 +74,7 @@ def fridge(b: Builder):
         bars += [rod((hx, d / 2 - 0.03, z), (hx, d / 2 - 0.005, z), 0.01, 8)
                  for z in (split - 0.55, split - 0.1, split + 0.08, split + 0.3)]
     b.add("handles", bars, handle)
-    b.add("gasket", cuboid(-w / 2 + 0.005, w / 2 - 0.005, yb - 0.002, yb + 0.004, 0.1, h - 0.01), b.mat("rubber", DARK))
+    b.add("gasket", cuboid(-w / 2 + 0.005, w / 2 - 0.005, yb - 0.002, yb + 0.004, 0.105, h - 0.015), b.mat("rubber", DARK))
 
 
 @builder("stove")
@@ -85,7 +85,7 @@ def stove(b: Builder):
     enamel = b.main_as("metal") if b.color_name == "silver" else b.main_as("painted metal")
     b.add("body", cuboid(-w / 2, w / 2, -d / 2, yb, 0.08, h - 0.03), enamel)
     b.add("plinth", cuboid(-w / 2 + 0.02, w / 2 - 0.02, -d / 2, yb - 0.04, 0, 0.08), b.mat("plastic", BLACK))
-    b.add("cooktop", cuboid(-w / 2, w / 2, -d / 2, d / 2, h - 0.03, h - 0.02), b.mat("ceramic", (0.1, 0.1, 0.11)))
+    b.add("cooktop", cuboid(-w / 2, w / 2, -d / 2 + 0.03, d / 2, h - 0.03, h - 0.02), b.mat("metal", (0.75, 0.75, 0.77), metallic=0.5))
     b.add("backguard", cuboid(-w / 2, w / 2, -d / 2, -d / 2 + 0.03, h - 0.03, h), enamel)
     # four burners: dark rings with cast-iron grates, the stove's signature from above
     burners, grates, caps = [], [], []
@@ -97,9 +97,9 @@ def stove(b: Builder):
         caps.append(cylinder(r * 0.45, h - 0.012, h - 0.006, x, y, 16))
         grates += [cuboid(x - r - 0.02, x + r + 0.02, y - 0.006, y + 0.006, h - 0.012, h - 0.004),
                    cuboid(x - 0.006, x + 0.006, y - r - 0.02, y + r + 0.02, h - 0.012, h - 0.004)]
-    b.add("burners", burners, b.mat("metal", (0.2, 0.2, 0.21)))
+    b.add("burners", burners, b.mat("metal", (0.12, 0.12, 0.13)))
     b.add("burner caps", caps, b.mat("metal", BLACK))
-    b.add("grates", grates, b.mat("metal", (0.08, 0.08, 0.08), roughness=0.7))
+    b.add("grates", grates, b.mat("metal", (0.04, 0.04, 0.04), roughness=0.7, metallic=0.2))
     b.add("control panel", cuboid(-w / 2 + 0.01, w / 2 - 0.01, yb, yb + 0.01, h - 0.03 - panel_h, h - 0.03),
           b.mat("plastic", DARK))
     knobs = [disc_y(0.018, yb + 0.01, yb + 0.03, x, h - 0.03 - panel_h / 2, 16)
@@ -231,9 +231,9 @@ def coffee_machine(b: Builder):
     back_d = 0.45 * d
     yb = -d / 2 + back_d
     b.add("base", cuboid(-w / 2, w / 2, -d / 2, d / 2, 0, 0.04), body)
-    b.add("tower", cuboid(-w / 2, w / 2, -d / 2, yb, 0.04, h - 0.01), body)
+    b.add("tower", cuboid(-w / 2 + 0.004, w / 2 - 0.004, -d / 2 + 0.05, yb, 0.04, h - 0.01), body)
     b.add("head", [cuboid(-w / 2, w / 2, yb, d / 2, h - 0.1, h), cuboid(-w / 2, w / 2, -d / 2, yb, h - 0.01, h)], body)
-    b.add("water tank", cuboid(-w / 2 + 0.02, w / 2 - 0.02, -d / 2 - 0.0, -d / 2 + 0.06, 0.12, h - 0.12),
+    b.add("water tank", cuboid(-w / 2 + 0.02, w / 2 - 0.02, -d / 2, -d / 2 + 0.05, 0.04, h - 0.01),
           b.mat("glass", (0.7, 0.85, 0.95)))
     b.add("warmer", cylinder(0.07, 0.04, 0.05, 0, (yb + d / 2) / 2, 24), b.mat("metal", (0.2, 0.2, 0.2)))
     # glass carafe with dark coffee: the drip coffee maker's signature
@@ -247,7 +247,7 @@ def coffee_machine(b: Builder):
                           (0, cy, 0)), b.mat("liquid", (0.18, 0.09, 0.04), transmission=0.0))
     b.add("carafe handle", [tube([(0.06, cy, 0.05 + ch * 0.75), (0.1, cy, 0.05 + ch * 0.7), (0.1, cy, 0.05 + ch * 0.25),
                                   (0.065, cy, 0.05 + ch * 0.2)], 0.009, 8)], b.mat("plastic", BLACK))
-    b.add("switch", [cuboid(w / 2 - 0.005, w / 2, yb - 0.06, yb - 0.02, 0.08, 0.12)] +
+    b.add("switch", [cuboid(w / 2 - 0.004, w / 2, yb - 0.06, yb - 0.02, 0.08, 0.12)] +
           [disc_y(0.008, d / 2, d / 2 + 0.004, x, h - 0.05, 8) for x in (-0.03, 0.03)],
           b.mat("light", (0.95, 0.3, 0.2), emission=2.0))
 
@@ -356,64 +356,71 @@ def printer(b: Builder):
           paper)
     b.add("panel", [moved(rotated(cuboid(w / 2 - 0.17, w / 2 - 0.03, 0, 0.05, 0, 0.01), "x", -15), (0, yb - 0.06, h - 0.05))],
           b.mat("plastic", DARK))
-    b.add("screen", moved(rotated(cuboid(w / 2 - 0.15, w / 2 - 0.09, 0.01, 0.04, 0, 0.012), "x", -15), (0, yb - 0.06, h - 0.05)),
+    b.add("screen", moved(rotated(cuboid(w / 2 - 0.15, w / 2 - 0.09, 0.01, 0.04, 0.0005, 0.0125), "x", -15), (0, yb - 0.06, h - 0.05)),
           b.mat("light", (0.3, 0.6, 0.9), emission=2.0))
 
 
 @builder("vending machine")
 def vending_machine(b: Builder):
+    """Coloured cabinet, lit glass front with rows of bottles, keypad column, pickup flap."""
     w, d, h = b.w, b.d, b.h
-    yb = d / 2 - 0.04
     body = b.main_as("painted metal")
-    b.add("cabinet", [cuboid(-w / 2, w / 2, -d / 2, yb, 0.05, h)], body)
-    b.add("plinth", cuboid(-w / 2 + 0.03, w / 2 - 0.03, -d / 2, yb - 0.03, 0, 0.05), b.mat("plastic", BLACK))
-    gx0, gx1 = -w / 2 + 0.06, w / 2 - 0.28
+    recess = d / 2 - 0.16                # back of the lit display bay
+    gx0, gx1 = -w / 2 + 0.06, w / 2 - 0.3
     gz0, gz1 = 0.45, h - 0.25
-    b.add("door frame", [cuboid(-w / 2 + 0.01, w / 2 - 0.01, yb, d / 2, 0.06, h - 0.01)], body)
-    b.add("interior", cuboid(gx0, gx1, yb + 0.01, yb + 0.012, gz0, gz1), b.mat("light", (0.85, 0.88, 0.92), emission=0.6))
+    yf = d / 2 - 0.006                   # door front
+    b.add("cabinet", [cuboid(-w / 2, w / 2, -d / 2, recess, 0.05, h)], body)
+    b.add("plinth", cuboid(-w / 2 + 0.03, w / 2 - 0.03, -d / 2, recess - 0.03, 0, 0.05), b.mat("plastic", BLACK))
+    b.add("door", [cuboid(-w / 2, gx0, recess, yf, 0.05, h), cuboid(gx1, w / 2, recess, yf, 0.05, h),
+                   cuboid(gx0, gx1, recess, yf, 0.05, gz0), cuboid(gx0, gx1, recess, yf, gz1, h)], body)
+    b.add("interior", cuboid(gx0, gx1, recess, recess + 0.005, gz0, gz1), b.mat("light", (0.88, 0.9, 0.94), emission=0.8))
     rows = 5
-    products, shelves = [], []
     palette = [(0.85, 0.1, 0.1), (0.1, 0.35, 0.8), (0.95, 0.75, 0.1), (0.2, 0.6, 0.25), (0.95, 0.5, 0.1), (0.6, 0.2, 0.6)]
     zs = np.linspace(gz0, gz1, rows + 1)
-    groups: dict[int, list] = {}
+    shelves, groups = [], {}
     for r in range(rows):
-        shelves.append(cuboid(gx0, gx1, yb - 0.1, yb + 0.03, zs[r], zs[r] + 0.012))
+        shelves.append(cuboid(gx0, gx1, recess, yf - 0.01, zs[r], zs[r] + 0.012))
         cols = int((gx1 - gx0) / 0.075)
+        ph = (zs[r + 1] - zs[r]) * 0.72
         for c in range(cols):
             x = gx0 + (c + 0.5) * (gx1 - gx0) / cols
-            ph = (zs[r + 1] - zs[r]) * 0.7
             colour = (r * 2 + c // 2) % len(palette)
             groups.setdefault(colour, []).append(
                 lathe([(0, 0), (0.028, 0), (0.028, ph * 0.7), (0.012, ph * 0.9), (0.012, ph), (0, ph)], 12,
-                      (x, yb + 0.0, zs[r] + 0.012)))
+                      (x, (recess + yf) / 2, zs[r] + 0.012)))
     b.add("shelves", shelves, b.mat("metal", (0.6, 0.6, 0.62)))
     for k, items in sorted(groups.items()):
         b.add(f"products {k}", items, b.mat("plastic", palette[k]))
-    b.add("glass", cuboid(gx0, gx1, d / 2 - 0.006, d / 2 - 0.002, gz0, gz1), b.mat("glass", (0.85, 0.9, 0.95)))
-    b.add("sign", cuboid(-w / 2 + 0.04, w / 2 - 0.04, d / 2 - 0.005, d / 2, h - 0.2, h - 0.05),
-          b.mat("light", (0.97, 0.97, 0.97), emission=1.5))
-    px = w / 2 - 0.15
-    b.add("keypad", [cuboid(px - 0.09, px + 0.09, d / 2 - 0.01, d / 2, gz1 - 0.55, gz1 - 0.05)], b.mat("plastic", (0.15, 0.15, 0.17)))
-    b.add("keys", [cuboid(px + dx - 0.018, px + dx + 0.018, d / 2 - 0.012, d / 2 - 0.002, z - 0.015, z + 0.015)
+    b.add("glass", cuboid(gx0, gx1, yf - 0.004, yf, gz0, gz1), b.mat("glass", (0.85, 0.9, 0.95)))
+    b.add("sign", cuboid(-w / 2 + 0.04, w / 2 - 0.04, yf, d / 2, h - 0.2, h - 0.05), b.mat("light", (0.97, 0.97, 0.97), emission=1.5))
+    px = (gx1 + w / 2) / 2
+    b.add("keypad", cuboid(px - 0.09, px + 0.09, yf, d / 2, gz1 - 0.55, gz1 - 0.05), b.mat("plastic", (0.15, 0.15, 0.17)))
+    b.add("keys", [cuboid(px + dx - 0.018, px + dx + 0.018, yf, d / 2 + 0.004, z - 0.015, z + 0.015)
                    for dx in (-0.045, 0, 0.045) for z in np.linspace(gz1 - 0.45, gz1 - 0.2, 4)],
           b.mat("plastic", (0.85, 0.85, 0.85)))
-    b.add("display", cuboid(px - 0.07, px + 0.07, d / 2 - 0.012, d / 2 - 0.001, gz1 - 0.15, gz1 - 0.08),
+    b.add("display", cuboid(px - 0.07, px + 0.07, yf, d / 2 + 0.004, gz1 - 0.15, gz1 - 0.08),
           b.mat("light", (0.2, 0.9, 0.4), emission=2.0))
-    b.add("coin slot", cuboid(px - 0.01, px + 0.01, d / 2 - 0.012, d / 2 - 0.001, gz1 - 0.7, gz1 - 0.62), b.mat("chrome", STEEL))
-    b.add("pickup", cuboid(gx0 + 0.05, gx1 - 0.05, d / 2 - 0.012, d / 2 - 0.001, 0.12, 0.3), b.mat("plastic", BLACK))
+    b.add("coin slot", cuboid(px - 0.01, px + 0.01, yf, d / 2 + 0.004, gz1 - 0.7, gz1 - 0.62), b.mat("chrome", STEEL))
+    b.add("pickup", cuboid(gx0 + 0.05, gx1 - 0.05, yf, d / 2 + 0.004, 0.12, 0.3), b.mat("plastic", BLACK))
 
 
 @builder("air conditioner")
 def air_conditioner(b: Builder):
+    """Wall split unit: boxy white body, top intake grille, dark outlet with flaps below."""
     w, d, h = b.w, b.d, b.h
-    b.add("body", superellipsoid((0, 0, h / 2), (w / 2, d / 2, h / 2), 0.18, 28))
-    b.add("vent", cuboid(-w / 2 + 0.06, w / 2 - 0.06, d / 2 - 0.06, d / 2 - 0.005, 0.02, 0.07), b.mat("plastic", (0.15, 0.15, 0.16)))
-    b.add("flap", moved(rotated(cuboid(-w / 2 + 0.07, w / 2 - 0.07, 0, 0.06, 0, 0.006), "x", -25), (0, d / 2 - 0.06, 0.03)),
-          b.main_as("plastic", 0.9))
-    b.add("front line", cuboid(-w / 2 + 0.04, w / 2 - 0.04, d / 2 - 0.02, d / 2 - 0.004, h * 0.55, h * 0.56),
-          b.main_as("plastic", 0.8))
-    b.add("display", cuboid(w / 2 - 0.16, w / 2 - 0.08, d / 2 - 0.02, d / 2 - 0.003, 0.1, 0.125),
+    b.add("body", superellipsoid((0, 0, h / 2), (w / 2, d / 2, h / 2), 0.1, 36))
+    dark = b.mat("plastic", (0.12, 0.12, 0.13))
+    b.add("top grille", [cuboid(-w / 2 + 0.05, w / 2 - 0.05, y - 0.006, y + 0.006, h - 0.004, h + 0.0005)
+                         for y in np.linspace(-d / 2 + 0.05, d / 2 - 0.05, 7)], dark)
+    b.add("outlet", cuboid(-w / 2 + 0.05, w / 2 - 0.05, d / 2 - 0.07, d / 2 - 0.004, 0.0, 0.075), dark)
+    flaps = [moved(rotated(cuboid(-w / 2 + 0.06, w / 2 - 0.06, 0, 0.06, 0, 0.005), "x", -30), (0, d / 2 - 0.065, z))
+             for z in (0.012, 0.045)]
+    b.add("flaps", flaps, b.main_as("plastic", 0.95))
+    b.add("front line", cuboid(-w / 2 + 0.03, w / 2 - 0.03, d / 2 - 0.012, d / 2 - 0.001, h * 0.55, h * 0.565),
+          b.mat("plastic", (0.6, 0.6, 0.62)))
+    b.add("display", cuboid(w / 2 - 0.2, w / 2 - 0.1, d / 2 - 0.012, d / 2 - 0.0005, h * 0.32, h * 0.4),
           b.mat("light", (0.3, 0.7, 1.0), emission=2.5))
+    b.add("logo", cuboid(-0.05, 0.05, d / 2 - 0.012, d / 2 - 0.0005, h * 0.7, h * 0.74), b.mat("plastic", (0.55, 0.55, 0.6)))
 
 
 @builder("telephone")

@@ -122,7 +122,8 @@ def chair(b: Builder):
         frame.append(cuboid(x - 0.01, x + 0.01, -d / 2 + leg, d / 2 - leg, 0.14, 0.17))
     frame.append(cuboid(-w / 2 + leg, w / 2 - leg, -d / 2, -d / 2 + leg * 0.8, h - 0.09, h))  # top rail
     b.add("frame", frame, wood)
-    b.add("seat", cuboid(-w / 2, w / 2, -d / 2, d / 2, seat_top - seat_t, seat_top - 0.015), wood)
+    b.add("seat", cuboid(-w / 2 + 0.002, w / 2 - 0.002, -d / 2 + 0.002, d / 2 - 0.002, seat_top - seat_t,
+                         seat_top - 0.015), wood)
     if style in ("upholstered", "panel"):
         b.add("cushion", superellipsoid((0, 0.01, seat_top - 0.015), (w / 2 - 0.02, d / 2 - 0.03, 0.016), 0.25),
               b.mat("fabric", cushion_rgb))
@@ -203,7 +204,7 @@ def bench(b: Builder):
         legs += [cuboid(x - 0.03, x + 0.03, -d / 2 + 0.02, d / 2 - 0.02, h - 0.08, h - 0.035),
                  cuboid(x - 0.025, x + 0.025, -d / 2 + 0.03, -d / 2 + 0.08, 0, h - 0.08),
                  cuboid(x - 0.025, x + 0.025, d / 2 - 0.08, d / 2 - 0.03, 0, h - 0.08),
-                 cuboid(x - 0.02, x + 0.02, -d / 2 + 0.03, d / 2 - 0.03, 0, 0.04)]
+                 cuboid(x - 0.02, x + 0.02, -d / 2 + 0.025, d / 2 - 0.025, 0, 0.04)]
     legs.append(cuboid(-w / 2 + 0.12, w / 2 - 0.12, -0.02, 0.02, 0.12, 0.17))
     metal_legs = b.rng.random() < 0.4
     b.add("legs", legs, b.mat("metal", BLACK) if metal_legs else b.main_as("wood", 0.75))
@@ -256,8 +257,8 @@ def bed(b: Builder):
     y0 = -d / 2 + head_t
     b.add("headboard", [cuboid(-w / 2, w / 2, -d / 2, y0, 0, h),
                         cuboid(-w / 2 + 0.06, w / 2 - 0.06, y0, y0 + 0.02, top + 0.05, h - 0.06)], frame)
-    b.add("frame", [cuboid(-w / 2 + 0.02, w / 2 - 0.02, y0, d / 2 - 0.01, 0.12, top - 0.22),
-                    *four_legs(w - 0.04, d - 0.02, 0.12, 0.07),
+    b.add("frame", [cuboid(-w / 2 + 0.02, w / 2 - 0.02, y0, d / 2 - 0.04, 0.12, top - 0.22),
+                    *four_legs(w - 0.06, d - 0.06, 0.12, 0.07),
                     cuboid(-w / 2 + 0.02, w / 2 - 0.02, d / 2 - 0.04, d / 2, 0, top - 0.12)], frame)
     b.add("mattress", superellipsoid((0, (y0 + d / 2 - 0.04) / 2, top - 0.13),
                                      (w / 2 - 0.04, (d / 2 - 0.04 - y0) / 2, 0.1), 0.2),
@@ -265,9 +266,9 @@ def bed(b: Builder):
     fold = y0 + 0.55
     duvet_bottom = top - 0.2
     duvet = [cuboid(-w / 2 + 0.01, w / 2 - 0.01, fold, d / 2 - 0.02, top - 0.03, top),       # top
-             cuboid(-w / 2 + 0.01, -w / 2 + 0.03, fold, d / 2 - 0.02, duvet_bottom, top - 0.01),  # sides
-             cuboid(w / 2 - 0.03, w / 2 - 0.01, fold, d / 2 - 0.02, duvet_bottom, top - 0.01),
-             cuboid(-w / 2 + 0.01, w / 2 - 0.01, d / 2 - 0.04, d / 2 - 0.02, duvet_bottom, top - 0.01)]
+             cuboid(-w / 2 + 0.01, -w / 2 + 0.03, fold, d / 2 - 0.04, duvet_bottom, top - 0.03),  # sides
+             cuboid(w / 2 - 0.03, w / 2 - 0.01, fold, d / 2 - 0.04, duvet_bottom, top - 0.03),
+             cuboid(-w / 2 + 0.01, w / 2 - 0.01, d / 2 - 0.04, d / 2 - 0.02, duvet_bottom, top - 0.03)]
     b.add("duvet", duvet, b.main)
     b.add("duvet fold", rod((-w / 2 + 0.02, fold, top - 0.02), (w / 2 - 0.02, fold, top - 0.02), 0.025, 12),
           b.main_as("fabric", 1.12))
@@ -282,7 +283,7 @@ def bed(b: Builder):
 def bookshelf(b: Builder):
     w, d, h = b.w, b.d, b.h
     t = 0.022
-    body = [cuboid(-w / 2, -w / 2 + t, -d / 2, d / 2, 0, h), cuboid(w / 2 - t, w / 2, -d / 2, d / 2, 0, h),
+    body = [cuboid(-w / 2, -w / 2 + t, -d / 2, d / 2, 0, h - t), cuboid(w / 2 - t, w / 2, -d / 2, d / 2, 0, h - t),
             cuboid(-w / 2, w / 2, -d / 2, d / 2, h - t, h),
             cuboid(-w / 2 + t, w / 2 - t, d / 2 - 0.03, d / 2 - 0.01, 0, 0.04 * h - t)]  # plinth
     levels = sorted(b.category.support_levels)[:-1]
@@ -332,17 +333,17 @@ def stand(b: Builder):
           b.mat("wood", DARK_WOOD) if b.color_name in ("white", "black") else b.main_as("wood", 0.7))
     body = [cuboid(-w / 2 + 0.01, -w / 2 + 0.03, -d / 2, yb, leg_h, h - 0.025),
             cuboid(w / 2 - 0.03, w / 2 - 0.01, -d / 2, yb, leg_h, h - 0.025),
-            cuboid(-w / 2 + 0.01, w / 2 - 0.01, -d / 2, yb, leg_h, leg_h + 0.02),
-            cuboid(-w / 2 + 0.01, w / 2 - 0.01, -d / 2, -d / 2 + 0.01, leg_h, h - 0.025)]
+            cuboid(-w / 2 + 0.03, w / 2 - 0.03, -d / 2 + 0.01, yb, leg_h, leg_h + 0.02),
+            cuboid(-w / 2 + 0.03, w / 2 - 0.03, -d / 2, -d / 2 + 0.01, leg_h, h - 0.025)]
     mid = leg_h + (h - leg_h) * (0.45 if media else 0.55)
-    body.append(cuboid(-w / 2 + 0.03, w / 2 - 0.03, -d / 2, yb, mid - 0.018, mid))
+    body.append(cuboid(-w / 2 + 0.03, w / 2 - 0.03, -d / 2 + 0.01, yb, mid - 0.018, mid))
     if media:
-        body.append(cuboid(-0.01, 0.01, -d / 2, yb, leg_h, mid))  # divider in the open bay
+        body.append(cuboid(-0.01, 0.01, -d / 2 + 0.01, yb - 0.005, leg_h + 0.02, mid - 0.018))  # divider
     b.add("carcass", body, b.main_as("wood", 0.9))
     p, hd = fronts(-w / 2 + 0.03, w / 2 - 0.03, mid, h - 0.03, yb, 1, 2 if media else 1, "drawer", "knob")
     b.add("drawers", p, b.main_as("wood", 1.06))
     b.add("knobs", hd, b.mat("metal", (0.8, 0.68, 0.3)))
-    b.add("inside", cuboid(-w / 2 + 0.03, w / 2 - 0.03, -d / 2 + 0.01, -d / 2 + 0.02, leg_h + 0.02, mid - 0.02),
+    b.add("inside", cuboid(-w / 2 + 0.03, w / 2 - 0.03, -d / 2 + 0.01, -d / 2 + 0.012, leg_h + 0.02, mid - 0.018),
           b.main_as("wood", 0.55))
     b.surface(h)
 
@@ -360,8 +361,8 @@ def cupboard(b: Builder):
     p, hd = fronts(-w / 2 + 0.01, w / 2 - 0.01, 0.06, ledge - 0.035, yb, 1, 2, "door", "knob")
     uy = -d / 2 + upper_d
     top = h - 0.05
-    upper = [cuboid(-w / 2 + 0.01, -w / 2 + 0.03, -d / 2, uy, ledge, top),
-             cuboid(w / 2 - 0.03, w / 2 - 0.01, -d / 2, uy, ledge, top),
+    upper = [cuboid(-w / 2 + 0.01, -w / 2 + 0.03, -d / 2, uy, ledge, top - 0.03),
+             cuboid(w / 2 - 0.03, w / 2 - 0.01, -d / 2, uy, ledge, top - 0.03),
              cuboid(-w / 2 + 0.01, w / 2 - 0.01, -d / 2, uy, top - 0.03, top),
              cuboid(-w / 2, w / 2, -d / 2, uy + 0.04, top, h)]                      # crown
     b.add("upper carcass", upper, b.main_as("wood", 0.9))
@@ -455,7 +456,7 @@ def door(b: Builder):
     jamb = 0.06
     b.add("frame", [cuboid(-w / 2, -w / 2 + jamb, -d / 2, d / 2, 0, h),
                     cuboid(w / 2 - jamb, w / 2, -d / 2, d / 2, 0, h),
-                    cuboid(-w / 2, w / 2, -d / 2, d / 2, h - jamb, h)], b.mat("wood", WHITE)
+                    cuboid(-w / 2 + jamb, w / 2 - jamb, -d / 2, d / 2, h - jamb, h)], b.mat("wood", WHITE)
           if b.color_name != "white" else b.mat("wood", (0.85, 0.84, 0.8)))
     lw, lh, lt = w - 2 * jamb - 0.006, h - jamb - 0.01, 0.04
     x0 = -w / 2 + jamb + 0.003
@@ -614,13 +615,13 @@ def fireplace(b: Builder):
     open_h = 0.62 * h
     b.add("surround", [cuboid(-w / 2 + 0.03, -w / 2 + 0.03 + pil, -d / 2, yb, 0.05, h - 0.06),
                        cuboid(w / 2 - 0.03 - pil, w / 2 - 0.03, -d / 2, yb, 0.05, h - 0.06),
-                       cuboid(-w / 2 + 0.03, w / 2 - 0.03, -d / 2, yb, open_h, h - 0.06)])
+                       cuboid(-w / 2 + 0.03 + pil, w / 2 - 0.03 - pil, -d / 2, yb, open_h, h - 0.06)])
     b.add("mantel", cuboid(-w / 2, w / 2, -d / 2, yb + 0.06, h - 0.06, h), b.mat("wood", DARK_WOOD)
           if b.rng.random() < 0.5 else b.main_as("stone", 0.9))
     ix0, ix1 = -w / 2 + 0.03 + pil, w / 2 - 0.03 - pil
-    b.add("firebox", [cuboid(ix0, ix1, -d / 2, -d / 2 + 0.03, 0.05, open_h),
-                      cuboid(ix0, ix0 + 0.02, -d / 2, yb - 0.02, 0.05, open_h),
-                      cuboid(ix1 - 0.02, ix1, -d / 2, yb - 0.02, 0.05, open_h),
+    b.add("firebox", [cuboid(ix0 + 0.02, ix1 - 0.02, -d / 2, -d / 2 + 0.03, 0.05, open_h - 0.02),
+                      cuboid(ix0, ix0 + 0.02, -d / 2, yb - 0.02, 0.05, open_h - 0.02),
+                      cuboid(ix1 - 0.02, ix1, -d / 2, yb - 0.02, 0.05, open_h - 0.02),
                       cuboid(ix0, ix1, -d / 2, yb - 0.02, open_h - 0.02, open_h)], b.mat("stone", (0.08, 0.07, 0.07)))
     b.add("hearth", cuboid(-w / 2 + 0.01, w / 2 - 0.01, -d / 2, d / 2, 0, 0.05), b.mat("stone", (0.25, 0.24, 0.24)))
     cy = -d / 2 + 0.5 * (body_d - 0.02)
@@ -656,18 +657,17 @@ def bath(b: Builder):
     t = 0.07
     outer = rounded_rect(w, d, 0.06, 6)
     inner = rounded_rect(w - 2 * t, d - 2 * t, 0.2, 6)
-    b.add("tub", [ring_prism(outer, inner, 0, h - 0.02), slab(outer, 0, 0.12)])
+    b.add("tub", [ring_prism(outer, inner, 0, h - 0.02), slab(inner, 0, 0.12)])
     b.add("rim", ring_prism(rounded_rect(w, d, 0.06, 6), rounded_rect(w - 2 * t + 0.01, d - 2 * t + 0.01, 0.2, 6),
                             h - 0.02, h), b.main_as("ceramic", 1.03))
-    b.add("inside", slab(rounded_rect(w - 2 * t - 0.002, d - 2 * t - 0.002, 0.2, 6), 0.12, 0.121),
+    b.add("inside", slab(rounded_rect(w - 2 * t - 0.002, d - 2 * t - 0.002, 0.2, 6), 0.12, 0.1212),
           b.main_as("ceramic", 0.9))
     chrome = b.mat("chrome", STEEL)
     x = -w / 2 + t / 2
     spout = tube([(x - 0.01, 0, h), (x, 0, h + 0.0), (x + 0.08, 0, h - 0.0)], 0.015, 10)
-    b.add("taps", [cylinder(0.02, h, h + 0.002, x, 0, 8), spout,
-                   cylinder(0.022, h - 0.01, h, x, -0.12, 12), cylinder(0.022, h - 0.01, h, x, 0.12, 12),
+    b.add("taps", [spout, cylinder(0.022, h, h + 0.012, x, -0.12, 12), cylinder(0.022, h, h + 0.012, x, 0.12, 12),
                    rod((x, 0, h), (x + 0.1, 0, h), 0.014, 10)], chrome)
-    b.add("drain", cylinder(0.025, 0.121, 0.123, -w / 2 + t + 0.15, 0, 16), chrome)
+    b.add("drain", cylinder(0.025, 0.1212, 0.123, -w / 2 + t + 0.15, 0, 16), chrome)
 
 
 @builder("toilet")
@@ -745,9 +745,9 @@ def sink(b: Builder):
                          cuboid(-bw / 2, bw / 2, -d / 2, by - bd / 2, zb, zt),
                          cuboid(-bw / 2, bw / 2, by + bd / 2, d / 2, zb, zt)], top)
     depth = 0.18
-    basin = [cuboid(-bw / 2, bw / 2, by - bd / 2, by + bd / 2, zt - depth - 0.01, zt - depth),
-             cuboid(-bw / 2, -bw / 2 + 0.01, by - bd / 2, by + bd / 2, zt - depth, zt + 0.004),
-             cuboid(bw / 2 - 0.01, bw / 2, by - bd / 2, by + bd / 2, zt - depth, zt + 0.004),
+    basin = [cuboid(-bw / 2 + 0.01, bw / 2 - 0.01, by - bd / 2 + 0.01, by + bd / 2 - 0.01, zt - depth - 0.01, zt - depth),
+             cuboid(-bw / 2, -bw / 2 + 0.01, by - bd / 2 + 0.01, by + bd / 2 - 0.01, zt - depth, zt + 0.004),
+             cuboid(bw / 2 - 0.01, bw / 2, by - bd / 2 + 0.01, by + bd / 2 - 0.01, zt - depth, zt + 0.004),
              cuboid(-bw / 2, bw / 2, by - bd / 2, by - bd / 2 + 0.01, zt - depth, zt + 0.004),
              cuboid(-bw / 2, bw / 2, by + bd / 2 - 0.01, by + bd / 2, zt - depth, zt + 0.004)]
     b.add("basin", basin, steel)

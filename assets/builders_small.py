@@ -53,7 +53,9 @@ def tumbler(b: Builder):
     w, d, h = b.w, b.d, b.h
     r = w / 2
     b.add("glass", vessel(r * 0.85, r, h, 0.0025, 0.012), b.mat("glass", (0.8, 0.9, 0.95)))
-    liquid = b.choice([((0.98, 0.6, 0.1), "juice"), ((0.55, 0.78, 0.95), "water"), ((0.95, 0.95, 0.9), "milk")])
+    # coloured drinks: a glass of water alone is nearly invisible at 640x480
+    liquid = b.choice([((0.98, 0.55, 0.05), "juice"), ((0.35, 0.65, 0.95), "water"), ((0.45, 0.15, 0.05), "cola"),
+                       ((0.98, 0.55, 0.05), "juice")])
     level = h * b.uniform(0.55, 0.75)
     b.add("drink", lathe([(0, 0.012), (r * 0.85 - 0.002, 0.012), (r * 0.85 + (r * 0.15) * (level / h) ** 0.8 - 0.003, level),
                           (0, level)], 24), b.mat("liquid", liquid[0], transmission=0.2))
@@ -142,7 +144,7 @@ def wine(b: Builder):
     b.add("label", cylinder(r + 0.0015, h * 0.2, h * 0.5, sections=32), b.mat("paper", (0.95, 0.92, 0.8)))
     b.add("label band", cylinder(r + 0.002, h * 0.42, h * 0.46, sections=32), b.mat("paper", (0.6, 0.1, 0.12)))
     foil = b.choice([(0.55, 0.05, 0.1), GOLD, (0.1, 0.1, 0.1)])
-    b.add("capsule", cylinder(r * 0.41, h * 0.86, h, sections=20), b.mat("metal", foil, metallic=0.6))
+    b.add("capsule", cylinder(r * 0.41, h * 0.86, h + 0.001, sections=20), b.mat("metal", foil, metallic=0.6))
 
 
 @builder("apple")
@@ -164,27 +166,29 @@ def apple(b: Builder):
 def fruit(b: Builder):
     """A hand of bananas beside an orange and a lemon (no bowl: 'bowl' is its own category)."""
     w, d, h = b.w, b.d, b.h
-    bananas = []
-    n = 4
-    for i in range(n):
-        # each banana: a tapering curved tube, fanned out a little
-        a = math.radians(-12 + 8 * i)
+    crown = np.array([-w / 2 + 0.025, -d / 2 + 0.07, 0.03])
+    length = w * 0.72
+    bend = 1.0                                   # radians of curvature along a banana
+    radius = length / bend
+    bananas, tips = [], []
+    for i, (phi, lift) in enumerate(((-16, 0.0), (-4, 0.012), (8, 0.004), (20, -0.004))):
         pts, radii = [], []
-        for t in np.linspace(0, 1, 12):
-            x = -w / 2 + 0.02 + t * (w * 0.68)
-            y = -d / 2 + 0.05 + 0.08 * (1 - (2 * t - 1) ** 2) + i * 0.022
-            z = 0.018 + 0.02 * (2 * t - 1) ** 2
-            px, py = x * math.cos(a) - y * math.sin(a) * 0.2, y
-            pts.append((px, py, z))
-            radii.append(0.016 * (0.55 + 0.45 * math.sin(math.pi * min(0.95, max(0.05, t)))))
+        for t in np.linspace(0, 1, 14):
+            a = bend * t
+            p = np.array([radius * math.sin(a), radius * (1 - math.cos(a))])
+            c, s = math.cos(math.radians(phi)), math.sin(math.radians(phi))
+            x, y = c * p[0] - s * p[1], s * p[0] + c * p[1]
+            r = 0.017 * (0.35 + 0.65 * math.sin(math.pi * (0.1 + 0.85 * t)))
+            pts.append(crown + (x, y, lift + 0.012 * (2 * t - 1) ** 2 - 0.012 * (1 - t) + r - 0.03 + 0.018))
+            radii.append(r)
         bananas.append(tube(pts, radii, 10))
+        tips.append(sphere(pts[-1], radii[-1] * 0.9, 6))
     b.add("bananas", bananas)
-    b.add("banana tips", [sphere(tube_pts, 0.006, 6) for tube_pts in [(-w / 2 + 0.02, -d / 2 + 0.05 + i * 0.022, 0.038)
-                                                                     for i in range(n)]],
-          b.mat("food", (0.3, 0.22, 0.1)))
+    b.add("banana tips", tips + [rod(crown - (0.02, 0, 0.0), crown + (0.01, 0, 0.0), 0.01, 8)],
+          b.mat("food", (0.35, 0.25, 0.1)))
     r_or = min(0.04, h / 2)
-    b.add("orange", sphere((w / 2 - r_or - 0.005, d / 2 - r_or - 0.005, r_or), r_or, 18), b.mat("food", (0.98, 0.5, 0.05)))
-    b.add("lemon", ellipsoid((w / 2 - 0.05, -d / 2 + 0.04, 0.026), (0.036, 0.026, 0.026), 14), b.mat("food", (0.98, 0.9, 0.2)))
+    b.add("orange", sphere((w / 2 - r_or - 0.003, d / 2 - r_or - 0.003, r_or), r_or, 18), b.mat("food", (0.98, 0.5, 0.05)))
+    b.add("lemon", ellipsoid((w / 2 - 0.04, -d / 2 + 0.03, 0.026), (0.036, 0.026, 0.026), 14), b.mat("food", (0.98, 0.9, 0.2)))
 
 
 @builder("book")
@@ -192,7 +196,7 @@ def book(b: Builder):
     w, d, h = b.w, b.d, b.h
     cover_t = 0.003
     b.add("covers", [cuboid(-w / 2, w / 2, -d / 2, d / 2, 0, cover_t), cuboid(-w / 2, w / 2, -d / 2, d / 2, h - cover_t, h),
-                     cuboid(-w / 2, -w / 2 + 0.006, -d / 2, d / 2, 0, h)])
+                     cuboid(-w / 2, -w / 2 + 0.006, -d / 2, d / 2, cover_t, h - cover_t)])
     b.add("pages", cuboid(-w / 2 + 0.006, w / 2 - 0.004, -d / 2 + 0.004, d / 2 - 0.004, cover_t, h - cover_t),
           b.mat("paper", (0.96, 0.94, 0.86)))
     accent = b.choice([(0.95, 0.85, 0.4), (0.95, 0.95, 0.92), (0.1, 0.1, 0.1)])
@@ -219,7 +223,7 @@ def paper_stack(b: Builder):
 def eyeglasses(b: Builder):
     """Open glasses standing on rims and temple tips, lenses facing +y."""
     w, d, h = b.w, b.d, b.h
-    rim = 0.0045                     # thick frames so they read from a distance
+    rim = 0.0055                     # thick frames so they read from a distance
     lens_w = (w / 2 - 0.011 - 2 * rim) / 2   # lens half-width: bridge + two rings span w
     lens_h = h / 2 - rim
     frames = []
@@ -238,7 +242,7 @@ def eyeglasses(b: Builder):
     b.add("frame", frames)
     lenses = [moved(rotated(slab(ellipse(lens_w, lens_h, 28), -0.0008, 0.0008), "x", 90),
                     (sx * (0.011 + lens_w + rim), y_front, h / 2)) for sx in (-1, 1)]
-    b.add("lenses", lenses, b.mat("glass", (0.75, 0.85, 0.9)))
+    b.add("lenses", lenses, b.mat("glass", (0.55, 0.7, 0.8)))
 
 
 @builder("headphone")
@@ -270,11 +274,11 @@ def handbag(b: Builder):
     w, d, h = b.w, b.d, b.h
     body_h = h * 0.62
     profile = [(-w / 2, 0), (w / 2, 0), (w / 2 - 0.04, body_h), (-w / 2 + 0.04, body_h)]
-    body = extrude_xz(profile, -d / 2, d / 2)
+    body = extrude_xz(profile, -d / 2, d / 2 - 0.006)
     b.add("body", body)
     b.add("flap", cuboid(-w / 2 + 0.06, w / 2 - 0.06, d / 2 - 0.006, d / 2, body_h * 0.5, body_h - 0.005),
           b.main_as("leather", 0.78))
-    b.add("clasp", cuboid(-0.015, 0.015, d / 2 - 0.004, d / 2 + 0.0, body_h * 0.5 - 0.01, body_h * 0.5 + 0.015),
+    b.add("clasp", cuboid(-0.015, 0.015, d / 2 - 0.003, d / 2 + 0.003, body_h * 0.5 - 0.01, body_h * 0.5 + 0.015),
           b.mat("metal", GOLD))
     handles = []
     for sy in (-1, 1):
@@ -287,21 +291,33 @@ def handbag(b: Builder):
 
 @builder("clothes")
 def clothes(b: Builder):
-    """A T-shirt laid flat with folded jeans underneath: reads as 'clothes' from above."""
+    """A stack of folded clothes (jeans, sweater, T-shirt with collar) and a T-shirt laid flat."""
     w, d, h = b.w, b.d, b.h
-    t = 0.012
-    b.add("jeans", [cuboid(-w / 2, -w / 2 + 0.28, -d / 2, -d / 2 + 0.36, 0, h * 0.45)], b.mat("fabric", (0.2, 0.3, 0.55)))
-    b.add("jeans seam", cuboid(-w / 2 + 0.01, -w / 2 + 0.27, -d / 2 + 0.17, -d / 2 + 0.175, h * 0.45, h * 0.45 + 0.001),
-          b.mat("fabric", (0.8, 0.6, 0.3)))
-    sw, sd = 0.44, d - 0.05               # shirt span (sleeves) and length
-    cx, cy = w / 2 - sw / 2, d / 2 - sd / 2
-    body = 0.26
-    shirt = [(-body / 2, -sd / 2), (body / 2, -sd / 2), (body / 2, sd / 2 - 0.16), (sw / 2, sd / 2 - 0.1),
-             (sw / 2 - 0.05, sd / 2 - 0.01), (0.06, sd / 2), (0.0, sd / 2 - 0.03), (-0.06, sd / 2),
-             (-sw / 2 + 0.05, sd / 2 - 0.01), (-sw / 2, sd / 2 - 0.1), (-body / 2, sd / 2 - 0.16)]
-    b.add("shirt", slab(np.array(shirt), h - t, h, (cx, cy)))
-    b.add("collar", tube(arc_points(0.06, 180, 360, 10, (cx, cy + sd / 2 - 0.002, h - 0.007), "xy"), 0.007, 6),
-          b.main_as("fabric", 0.7))
+    sw, sd = 0.3, 0.26                          # folded garment footprint
+    sx0 = -w / 2 + sw / 2
+    layers = [(0.2, 0.3, 0.55), b.choice([(0.85, 0.85, 0.83), (0.55, 0.2, 0.2), (0.3, 0.45, 0.3)]), b.rgb]
+    lt = h / len(layers)
+    stack = []
+    for i, rgb in enumerate(layers):
+        layer = superellipsoid((0, 0, 0), (sw / 2 - 0.004 * i, sd / 2 - 0.004 * i, lt / 2), 0.25, 20)
+        layer = rotated(layer, "z", (-3, 2, -1)[i])
+        b.add(f"folded {i}", moved(layer, (sx0, -d / 2 + sd / 2 + 0.01, lt * (i + 0.5))),
+              b.mat("fabric", rgb) if i < 2 else b.main)
+    b.add("collar", tube(arc_points(0.05, 200, 340, 10, (sx0, -d / 2 + sd - 0.02, h - 0.004), "xy"), 0.006, 6),
+          b.main_as("fabric", 0.65))
+    # flat T-shirt beside the stack: neck towards -x, sleeves along y
+    x0 = -w / 2 + sw + 0.01
+    L = w / 2 - x0
+    half = (d - 0.02) / 2                     # sleeve tip to sleeve tip
+    body = 0.14
+    shirt = [(-0.06, 0.0), (-body - 0.02, 0.02), (-half, 0.1), (-half + 0.04, 0.19), (-body, 0.15),
+             (-body, L), (body, L), (body, 0.15), (half - 0.04, 0.19), (half, 0.1), (body + 0.02, 0.02),
+             (0.06, 0.0), (0.0, 0.035)]
+    poly = np.array([(x0 + u, v + 0.01) for v, u in shirt])
+    tee_rgb = b.choice([(0.93, 0.93, 0.9), (0.85, 0.2, 0.2), (0.2, 0.45, 0.75), (0.95, 0.8, 0.2)])
+    b.add("t-shirt", extrude(poly, 0, 0.012), b.mat("fabric", tee_rgb))
+    b.add("neck", tube(arc_points(0.06, -65, 65, 10, (x0 - 0.025, 0.01, 0.013), "xy"), 0.006, 6),
+          b.mat("fabric", tuple(c * 0.7 for c in tee_rgb)))
 
 
 @builder("towel")
@@ -331,9 +347,10 @@ def towel(b: Builder):
 @builder("pillow")
 def pillow(b: Builder):
     w, d, h = b.w, b.d, b.h
-    b.add("pillow", superellipsoid((0, 0, h / 2), (w / 2, d / 2, h / 2), 0.35, 28))
-    piping = scaled(torus(1.0, 0.006 / min(w, d) * 2, (0, 0, 0), "z", 48, 6), (w / 2 - 0.015, d / 2 - 0.015, min(w, d) / 2))
-    b.add("piping", moved(piping, (0, 0, h / 2)), b.main_as("fabric", 0.8))
+    # box-like outline, lens-like profile: full in the middle, thin at the seams
+    b.add("pillow", superellipsoid((0, 0, h / 2), (w / 2, d / 2, h / 2), 0.3, 36, vertical_exponent=0.8))
+    seam = scaled(torus(1.0, 0.012, (0, 0, 0), "z", 48, 6), (w / 2 - 0.012, d / 2 - 0.012, 0.5))
+    b.add("piping", moved(seam, (0, 0, h / 2)), b.main_as("fabric", 0.85))
 
 
 @builder("mouse")

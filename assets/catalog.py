@@ -170,7 +170,7 @@ _CATEGORY_LIST: tuple[Category, ...] = (
                                          "air conditioning unit"),
        materials=("plastic",), mount_height=2.0),
     _c("apple", (0.07, 0.07, 0.075), (0.09, 0.09, 0.095), "on_support", "food",
-       ("red", "green", "yellow"), ("eating",), supports=_TABLETOP, round=True,
+       ("red", "dark red", "green"), ("eating",), supports=_TABLETOP, round=True,
        materials=("food", "wood", "leaves")),
     _c("bath", (1.50, 0.70, 0.50), (1.80, 0.80, 0.62), "floor_wall", "ceramic",
        ("white", "cream"), ("bathing",),
@@ -213,10 +213,10 @@ _CATEGORY_LIST: tuple[Category, ...] = (
     _c("chair", (0.42, 0.45, 0.80), (0.52, 0.56, 1.00), "floor_free", "wood",
        ("oak", "walnut", "black", "white", "red", "blue", "grey"), (),
        aliases=("dining chair", "office chair", "desk chair", "seat", "stool"),
-       materials=("wood", "fabric", "metal"), support_levels=(0.48,),
+       materials=("wood", "fabric", "metal"), support_levels=(0.5,),
        group_with=("table", "desk"), group_mode="around", faces=("table", "desk"),
        front_clearance=0.3),
-    _c("clothes", (0.50, 0.45, 0.03), (0.70, 0.60, 0.06), "on_support", "fabric",
+    _c("clothes", (0.62, 0.42, 0.08), (0.75, 0.52, 0.14), "on_support", "fabric",
        ("red", "blue", "white", "grey", "green", "yellow", "black"), ("dressing",),
        aliases=("cloth", "clothing", "shirt", "t-shirt", "tshirt", "shirts", "laundry",
                 "garment", "garments", "outfit"),
@@ -267,7 +267,7 @@ _CATEGORY_LIST: tuple[Category, ...] = (
                 "exercise equipment", "fitness machine", "gym machine", "rowing machine"),
        materials=("metal", "rubber", "plastic"), front_clearance=0.5),
     _c("eyeglasses", (0.13, 0.13, 0.035), (0.15, 0.15, 0.045), "on_support", "plastic",
-       ("black", "red", "blue", "dark brown", "gold"), ("reading",),
+       ("black", "red", "blue", "purple"), ("reading",),
        aliases=("glasses", "eyeglass", "spectacles", "reading glasses", "sunglasses",
                 "eye glasses", "specs"),
        supports=_TABLETOP + ("bed", "bookshelf"), materials=("plastic", "glass")),
@@ -362,7 +362,7 @@ _CATEGORY_LIST: tuple[Category, ...] = (
        ("white",), ("reading", "working"),
        aliases=("prints", "paper", "papers", "paper stack", "stack of paper", "document",
                 "documents", "printout", "sheet", "sheets"),
-       supports=_TABLETOP + ("printer",), materials=("paper",)),
+       supports=_TABLETOP, materials=("paper",)),
     _c("printer", (0.40, 0.34, 0.20), (0.50, 0.45, 0.30), "on_support", "plastic",
        ("white", "black", "light grey", "dark grey"), ("printing",),
        aliases=("laser printer", "inkjet printer", "copier", "photocopier", "scanner"),
@@ -591,3 +591,11 @@ def _check() -> None:
 
 
 _check()
+
+
+def suggest_color(text: str) -> str | None:
+    """Nearest colour name, for 'did you mean' messages about `color:` values."""
+    key = " ".join(str(text).lower().replace("_", " ").replace("-", " ").split())
+    names = list(COLORS) + list(_COLOR_ALIASES)
+    match = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+    return _COLOR_ALIASES.get(match[0], match[0]) if match else None

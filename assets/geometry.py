@@ -70,9 +70,11 @@ def box(center: Vec, size: Vec) -> trimesh.Trimesh:
     return cuboid(c[0] - s[0], c[0] + s[0], c[1] - s[1], c[1] + s[1], c[2] - s[2], c[2] + s[2])
 
 
-def superellipsoid(center: Vec, half: Vec, exponent: float = 0.3,
-                   sections: int = 20) -> trimesh.Trimesh:
-    """A soft box (exponent ~0.2-0.4: pillows, cushions) or ellipsoid (exponent 1)."""
+def superellipsoid(center: Vec, half: Vec, exponent: float = 0.3, sections: int = 20,
+                   vertical_exponent: float | None = None) -> trimesh.Trimesh:
+    """A soft box (exponent ~0.2-0.4: cushions) or ellipsoid (exponent 1). A separate
+    `vertical_exponent` near 1 gives a box-like plan with a lens-like side (pillows)."""
+    ve = exponent if vertical_exponent is None else vertical_exponent
     u = np.linspace(-math.pi / 2, math.pi / 2, sections // 2 + 1)   # latitude
     v = np.linspace(-math.pi, math.pi, sections, endpoint=False)     # longitude
 
@@ -80,9 +82,9 @@ def superellipsoid(center: Vec, half: Vec, exponent: float = 0.3,
         return np.sign(x) * np.abs(x) ** e
 
     uu, vv = np.meshgrid(u, v, indexing="ij")
-    x = spow(np.cos(uu), exponent) * spow(np.cos(vv), exponent)
-    y = spow(np.cos(uu), exponent) * spow(np.sin(vv), exponent)
-    z = spow(np.sin(uu), exponent)
+    x = spow(np.cos(uu), ve) * spow(np.cos(vv), exponent)
+    y = spow(np.cos(uu), ve) * spow(np.sin(vv), exponent)
+    z = spow(np.sin(uu), ve)
     verts = np.stack([x, y, z], -1).reshape(-1, 3) * np.asarray(half, float)
     faces = []
     nv = len(v)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import networkx as nx
+
 from shapely.geometry import LineString, Polygon, box
 from shapely.ops import unary_union
 
@@ -90,8 +92,13 @@ class Plan:
         return unary_union(list(self.spaces(floor).values()))
 
 
-def layout(scenario: Scenario, work_budget: float = 20.0) -> Plan:
+def layout(scenario: Scenario, work_budget: float = 3.0) -> Plan:
     """Lay the scenario out with the fewest hallway pieces that make every relation hold."""
+    nonplanar = nonplanar_adjacency(scenario)
+    if nonplanar:
+        raise LayoutError(
+            f"{scenario.source}: relations.adjacent: these rooms cannot all share walls on one floor (the adjacency "
+            f"graph is not planar): {'; '.join(nonplanar)} (fix: drop one of these adjacencies)", nonplanar)
     floors = scenario.floors
     outcome = None
     for pieces in range(1, MAX_HALLWAY_PIECES + 1):
@@ -129,6 +136,16 @@ def explain_failure(scenario: Scenario, work_budget: float) -> LayoutError:
     return LayoutError(
         f"{scenario.source}: relations: these cannot all hold together: {'; '.join(conflict)} "
         "(fix: drop or change one of them)", conflict)
+
+
+def nonplanar_adjacency(scenario: Scenario) -> list[str]:
+    """A Kuratowski subgraph of the adjacency graph, when there is one: rooms drawn as
+    regions on a plane can only touch in a planar pattern, whatever the search does."""
+    graph = nx.Graph(list(scenario.relations.adjacent))
+    planar, witness = nx.check_planarity(graph, counterexample=True)
+    if planar:
+        return []
+    return [describe_relation(("adjacent", *sorted(edge))) for edge in sorted(tuple(sorted(e)) for e in witness.edges)]
 
 
 def describe_relation(key: tuple) -> str:

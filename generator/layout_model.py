@@ -46,7 +46,7 @@ class LayoutProblem:
     scenario: Scenario
     hallways_per_floor: tuple[int, ...]
     dropped: frozenset = frozenset()  # relation keys left out (used to isolate conflicts)
-    work_budget: float = 20.0  # CP-SAT deterministic time units
+    work_budget: float = 3.0  # CP-SAT deterministic time units (not seconds; machine independent)
 
 
 def shape_options(area: float | None, room_type: str) -> list[tuple[int, int]]:
@@ -111,6 +111,7 @@ class _Builder:
         per_floor = area / max(1, len(self.s.floors))
         self.size = int(2.4 * math.sqrt(per_floor * 1.6) + 80)  # bounding square, units
         self.extent: dict[int, tuple] = {}
+        self.misfits: list = []
 
     def box(self, name: str, floor: int, w_dom=None, h_dom=None) -> _Box:
         m, n = self.m, self.size
@@ -161,7 +162,11 @@ class _Builder:
             b = self.box(label, room.floor,
                          cp_model.Domain.FromValues(sorted({w for w, _ in shapes})),
                          cp_model.Domain.FromValues(sorted({h for _, h in shapes})))
-            m.AddAllowedAssignments([b.w, b.h], shapes)
+            # prefer the type's typical size: compactness alone would shrink every room
+            typical = (room.area or room_size(room.type)[0]) / UNIT**2
+            misfit = m.NewIntVar(0, 10_000, f"{label}.misfit")
+            m.AddAllowedAssignments([b.w, b.h, misfit], [(w, h, round(abs(w * h - typical) / 10)) for w, h in shapes])
+            self.misfits.append(misfit)
 
         self.halls: dict[int, list[str]] = {}
         for f, count in zip(floors, self.p.hallways_per_floor):
@@ -223,7 +228,7 @@ class _Builder:
         for f in floors:
             cost += [3 * self.extent[f][0], 3 * self.extent[f][1]]
             cost += [self.boxes[h].w + self.boxes[h].h for h in self.halls[f]]
-        m.Minimize(sum(cost))
+        m.Minimize(sum(cost) + sum(self.misfits))
 
     def exterior_wall(self, label: str, floor: int, length: int) -> None:
         m, b = self.m, self.boxes[label]

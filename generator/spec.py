@@ -12,10 +12,10 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assets.catalog import normalize_category, resolve_category, suggest_category
 
@@ -25,23 +25,18 @@ MAX_FLOORS = 5
 # ---------------------------------------------------------------------------- schema
 
 
+Count = Annotated[int, Field(strict=True, ge=1, le=60, description="How many instances (1-60).")]
+
+
 class ObjectEntry(BaseModel):
     """`category: {count, color, ...}`; extra keys are free-form attributes (material, style)."""
 
     model_config = ConfigDict(extra="allow")
-    count: int = Field(1, ge=1, le=60, description="How many instances (1-60).")
+    count: Count = 1
     color: str | None = Field(None, description="Colour of the main part, e.g. red.")
     material: str | None = Field(None, description="Material of the main part, e.g. wood.")
 
-    @field_validator("count", mode="before")
-    @classmethod
-    def _no_bool(cls, value):
-        if isinstance(value, bool):
-            raise ValueError("count must be a whole number, not true/false")
-        return value
 
-
-Count = int
 ObjectValue = Union[Count, ObjectEntry]
 
 
@@ -51,15 +46,6 @@ class RoomEntry(BaseModel):
     floor: int = Field(0, ge=0, lt=MAX_FLOORS, description="0 = ground floor.")
     area: float | None = Field(None, gt=0, description="Target floor area in m^2.")
     objects: dict[str, ObjectValue] = Field(default_factory=dict)
-
-    @field_validator("objects", mode="before")
-    @classmethod
-    def _counts_are_ints(cls, value):
-        if isinstance(value, dict):
-            for key, count in value.items():
-                if isinstance(count, bool) or (isinstance(count, float)):
-                    raise ValueError(f"count of {key!r} must be a whole number >= 1, got {count!r}")
-        return value
 
 
 Item = Union[str, list[str]]
@@ -252,7 +238,7 @@ def parse_scenario(text: str, source: str = "<string>") -> Scenario:
     try:
         parsed = ScenarioFile.model_validate(data)
     except ValidationError as exc:
-        raise SpecError([_issue_from_pydantic(source, err) for err in exc.errors()]) from exc
+        raise SpecError(_issues_from_pydantic(source, exc)) from exc
     return _normalize(parsed, source)
 
 
@@ -266,27 +252,29 @@ _FIELD_FIXES = {
 }
 
 
-def _issue_from_pydantic(source: str, err: dict) -> SpecIssue:
-    loc = [str(part) for part in err["loc"] if not str(part).startswith(("int", "ObjectEntry", "str", "list["))]
-    # pydantic reports union members as extra path parts; keep the YAML path only.
-    loc = [part for part in loc if part not in ("function-after[_no_bool(), int]",)]
-    path = ".".join(loc)
-    message = err["msg"]
-    if err["type"] == "extra_forbidden":
-        known = {
-            "": ScenarioFile.model_fields,
-            "room": RoomEntry.model_fields,
-            "relations": RelationsEntry.model_fields,
-        }
-        parent = "relations" if loc[:1] == ["relations"] else ("room" if loc[:1] == ["rooms"] else "")
-        close = difflib.get_close_matches(loc[-1], list(known[parent]), n=1)
-        return SpecIssue(source, path, f"unknown field {loc[-1]!r}", f"did you mean {close[0]!r}?" if close else f"allowed: {', '.join(known[parent])}")
-    if err["type"] == "missing":
-        return SpecIssue(source, path, "required field is missing", f"add {loc[-1]!r}")
-    last = next((part for part in reversed(loc) if part in _FIELD_FIXES), loc[-1] if loc else "")
-    if loc[:1] == ["rooms"] and len(loc) >= 4 and loc[2] == "objects":
-        last = "count"
-    return SpecIssue(source, path, message, _FIELD_FIXES.get(last, ""))
+def _issues_from_pydantic(source: str, exc: ValidationError) -> list[SpecIssue]:
+    issues: dict[str, SpecIssue] = {}
+    for err in exc.errors():
+        loc = [str(part) for part in err["loc"]]
+        if loc[:1] == ["rooms"] and len(loc) >= 4 and loc[2] == "objects":
+            # a count or a {count, color, ...} mapping: pydantic reports both union branches
+            path = ".".join(loc[:4])
+            issues.setdefault(path, SpecIssue(source, path, f"bad object entry {err['input']!r}",
+                                              "a whole number from 1 to 60, or {count: N, color: ...}"))
+            continue
+        path = ".".join(loc)
+        if err["type"] == "extra_forbidden":
+            parent = "relations" if loc[:1] == ["relations"] else ("room" if loc[:1] == ["rooms"] else "")
+            known = {"": ScenarioFile.model_fields, "room": RoomEntry.model_fields, "relations": RelationsEntry.model_fields}[parent]
+            close = difflib.get_close_matches(loc[-1], list(known), n=1)
+            issue = SpecIssue(source, path, f"unknown field {loc[-1]!r}", f"did you mean {close[0]!r}?" if close else f"allowed: {', '.join(known)}")
+        elif err["type"] == "missing":
+            issue = SpecIssue(source, path, "required field is missing", f"add {loc[-1]!r}")
+        else:
+            last = next((part for part in reversed(loc) if part in _FIELD_FIXES), "")
+            issue = SpecIssue(source, path, err["msg"], _FIELD_FIXES.get(last, ""))
+        issues.setdefault(path, issue)
+    return list(issues.values())
 
 
 def _normalize(parsed: ScenarioFile, source: str) -> Scenario:

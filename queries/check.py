@@ -1,8 +1,8 @@
 """Independent validator of queries.jsonl: `egoscene check OUTDIR`.
 
 Recomputes every answer from scene.json, trajectory.json and visibility.json with its own
-code (queries/check_facts.py, check_layout.py, check_tasks.py; never the generator's task
-functions) and reports disagreement, ambiguity (more than one true option, duplicate or
+code (queries/check_facts.py, check_layout.py, check_extractive.py, check_abstractive.py;
+never the generator's task functions) and reports disagreement, ambiguity (more than one true option, duplicate or
 unclear options), ungrounded references (named object or room not seen), broken trajectory
 constraints, missed margins, letter imbalance and malformed records.
 """
@@ -16,9 +16,10 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from queries import check_abstractive as abstractive
+from queries import check_extractive as extractive
 from queries.check_facts import Facts
 from queries.check_layout import LayoutCheck
-from queries.check_tasks import CHECKS
 from queries.model import Scenario, load_scenario
 from queries.ontology import Ontology, default_ontology
 from queries.params import DEFAULT, LETTERS, TASKS, Thresholds
@@ -28,6 +29,14 @@ FIELDS = ("id", "scenario", "task", "category", "regime", "format", "question", 
 OPTION_COUNTS = {"appearance_order": {4}, "relative_direction": {2, 3, 4}, "relative_distance": {4},
                  "route_plan": {4}, "memory_action": {5}, "map_direction": {4}, "map_scale": {5},
                  "simulation": {4, 5}}
+
+CHECKS = {
+    "appearance_order": extractive.appearance_order, "relative_direction": extractive.relative_direction,
+    "relative_distance": extractive.relative_distance, "route_plan": extractive.route_plan,
+    "object_counting": extractive.object_counting, "memory_action": abstractive.memory_action,
+    "map_direction": abstractive.map_direction, "map_scale": abstractive.map_scale,
+    "simulation": abstractive.simulation, "global_counting": abstractive.global_counting,
+}
 
 
 @dataclass(frozen=True)

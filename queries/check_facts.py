@@ -143,6 +143,13 @@ def polygon_gap(p, q) -> float:
                min(_seg_point(c, a, b) for c, _ in eq for a, b in ep))
 
 
+def point_polygon_gap(p, poly) -> float:
+    poly = list(poly)
+    if _inside(p, poly):
+        return 0.0
+    return min(_seg_point(p, a, b) for a, b in zip(poly, poly[1:] + poly[:1]))
+
+
 def segment_polygon_gap(a, b, poly) -> float:
     poly = list(poly)
     if _inside(a, poly) or _inside(b, poly):

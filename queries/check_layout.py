@@ -12,10 +12,13 @@ from shapely import contains_xy
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from queries.check_facts import Facts, centroid, length_inside, polygon_gap, segment_polygon_gap
+from queries.check_facts import (Facts, centroid, length_inside, point_polygon_gap, polygon_gap,
+                                  segment_polygon_gap)
 
 GAP = 0.3
-PROBE = 0.25
+EPS = 1e-6    # thresholds are met within rounding: the generator's own arithmetic differs
+PROBE = 0.5   # corner probes: steps in the outline smaller than this are not corners
+WALL = 0.95   # ... and each wall of a corner runs on for about a metre
 
 
 def _edges(poly):
@@ -66,28 +69,49 @@ class LayoutCheck:
         if self.floor[a] != self.floor[b]:
             return None
         door = self.doors[frozenset((a, b))] > 0
-        if door and shared_wall(self.poly[a], self.poly[b]) >= 1.0:
+        if door and shared_wall(self.poly[a], self.poly[b]) >= 1.0 - EPS:
             return True
-        if not door and polygon_gap(self.poly[a], self.poly[b]) > GAP:
+        if not door and polygon_gap(self.poly[a], self.poly[b]) > GAP - EPS:
             return False
         return None
 
     def _overlap(self, a, b):
+        """Metres (in 5 cm columns) along which a shared space fills the whole gap between the
+        two rooms; negative if their extents do not overlap; None if no shared space between."""
         best = None
-        for h in (self.nbrs[a] & self.nbrs[b]) - {a, b}:
-            for da in self.door_list[frozenset((a, h))]:
-                for db in self.door_list[frozenset((b, h))]:
-                    if da.wall_axis != db.wall_axis:
+        for h in sorted((self.nbrs[a] & self.nbrs[b]) - {a, b}):
+            shape = self._space(h).buffer(GAP / 2)
+            pa, pb = self.poly[a], self.poly[b]
+            for k in (0, 1):
+                j = 1 - k
+                a_lo, a_hi = min(p[k] for p in pa), max(p[k] for p in pa)
+                b_lo, b_hi = min(p[k] for p in pb), max(p[k] for p in pb)
+                lo, hi = (a_hi, b_lo) if a_hi <= b_lo else (b_hi, a_lo)
+                if hi - lo < GAP:
+                    continue
+                o0 = max(min(p[j] for p in pa), min(p[j] for p in pb))
+                o1 = min(max(p[j] for p in pa), max(p[j] for p in pb))
+                if o1 <= o0:
+                    found = o1 - o0
+                else:
+                    step, n_across = 0.05, max(2, int((hi - lo) / 0.05))
+                    cols = [o0 + step * (i + 0.5) for i in range(int((o1 - o0) / step))]
+                    across = [lo + (hi - lo) * (i + 0.5) / n_across for i in range(n_across)]
+                    full = 0
+                    for c in cols:
+                        xs = [c] * n_across if k == 1 else across
+                        ys = across if k == 1 else [c] * n_across
+                        full += bool(contains_xy(shape, xs, ys).all())
+                    if full * step <= GAP:   # slivers from the wall-gap buffer are not facing
                         continue
-                    k = 1 if da.wall_axis == "x" else 0
-                    mid = (da.position[k] + db.position[k]) / 2
-                    if (centroid(self.poly[a])[k] - mid) * (centroid(self.poly[b])[k] - mid) >= 0:
-                        continue
-                    j = 1 - k
-                    lo = max(min(p[j] for p in self.poly[a]), min(p[j] for p in self.poly[b]))
-                    hi = min(max(p[j] for p in self.poly[a]), max(p[j] for p in self.poly[b]))
-                    best = hi - lo if best is None else max(best, hi - lo)
+                    found = full * step
+                best = found if best is None else max(best, found)
         return best
+
+    def _space(self, node):
+        if node in self.poly:
+            return Polygon(self.poly[node])
+        return next(Polygon(s.polygon) for s in self.f.scene.spaces if s.node == node)
 
     def opposite(self, a, b):
         if self.floor[a] != self.floor[b]:
@@ -96,16 +120,24 @@ class LayoutCheck:
         if self.doors[frozenset((a, b))]:
             return None if claimed else False
         overlap = self._overlap(a, b)
-        if claimed and overlap is not None and overlap >= 0.5:
+        if claimed and overlap is not None and overlap >= 0.5 - EPS:
             return True
-        if not claimed and (overlap is None or overlap < 0):
+        if not claimed and (overlap is None or overlap < EPS):
             return False
         return None
 
     def _is_building_corner(self, v, floor) -> bool:
-        xs = [v[0] + dx for dx in (-PROBE, PROBE) for _ in (0, 1)]
-        ys = [v[1] + dy for _ in (0, 1) for dy in (-PROBE, PROBE)]
-        return int(contains_xy(self._building[floor], xs, ys).sum()) == 1
+        """Exactly one quadrant around v is inside the building, and its two walls run on for
+        at least a metre: probes along each wall are inside, probes just beyond it outside."""
+        inside = lambda x, y: bool(contains_xy(self._building[floor], x, y))  # noqa: E731
+        quads = [(sx, sy) for sx in (-1, 1) for sy in (-1, 1)
+                 if inside(v[0] + sx * PROBE, v[1] + sy * PROBE)]
+        if len(quads) != 1:
+            return False
+        sx, sy = quads[0]
+        along_x = inside(v[0] + sx * WALL, v[1] + sy * PROBE) and not inside(v[0] + sx * WALL, v[1] - sy * PROBE)
+        along_y = inside(v[0] + sx * PROBE, v[1] + sy * WALL) and not inside(v[0] - sx * PROBE, v[1] + sy * WALL)
+        return along_x and along_y
 
     def corner(self, a):
         floor = self.floor[a]
@@ -114,7 +146,7 @@ class LayoutCheck:
         vertices = [v for r, p in self.poly.items() if self.floor[r] == floor for v in p]
         vertices += [v for s in self.f.scene.spaces if s.floor == floor for v in s.polygon]
         corners = [v for v in vertices if self._is_building_corner(v, floor)]
-        if all(polygon_gap([v, v, v], self.poly[a]) >= 1.0 for v in corners):
+        if all(point_polygon_gap(v, self.poly[a]) >= 1.0 - EPS for v in corners):
             return False
         return None
 
@@ -124,9 +156,9 @@ class LayoutCheck:
         cb, cc, ca = centroid(self.poly[b]), centroid(self.poly[c]), centroid(self.poly[a])
         dx, dy = cc[0] - cb[0], cc[1] - cb[1]
         t = ((ca[0] - cb[0]) * dx + (ca[1] - cb[1]) * dy) / (dx * dx + dy * dy)
-        if length_inside(cb, cc, self.poly[a]) >= 1.0 and 0.2 <= t <= 0.8:
+        if length_inside(cb, cc, self.poly[a]) >= 1.0 - EPS and 0.2 - EPS <= t <= 0.8 + EPS:
             return True
-        if segment_polygon_gap(cb, cc, self.poly[a]) >= 1.0:
+        if segment_polygon_gap(cb, cc, self.poly[a]) >= 1.0 - EPS:
             return False
         return None
 

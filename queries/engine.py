@@ -66,9 +66,9 @@ class QueryReport:
                 "letters": {str(k): v for k, v in self.letters.items()}, "records": self.records}
 
 
-def _shortfall(task: str, reasons: dict[str, int]) -> str:
+def _shortfall(task: str, made: int, reasons: dict[str, int]) -> str:
     if not reasons:
-        return f"no candidates: needs {NEEDS[task]}"
+        return f"{'no' if not made else 'no more'} candidates: needs {NEEDS[task]}"
     top = sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
     return "candidates refused: " + "; ".join(f"{why} (x{n})" for why, n in top)
 
@@ -86,7 +86,7 @@ def build_queries(scenario: Scenario, per_task: int = 3, thresholds: Thresholds 
     records = build_records(drafts, name, ctx.rng)
     reasons = ctx.rej.reasons()
     report = QueryReport(name, per_task, counts, ctx.rej.per_rule(), reasons,
-                         {t: _shortfall(t, reasons.get(t, {})) for t, n in counts.items() if n < per_task},
+                         {t: _shortfall(t, n, reasons.get(t, {})) for t, n in counts.items() if n < per_task},
                          letter_counts(records), len(records))
     return records, report
 

@@ -6,8 +6,10 @@ small projection overlap, a room grazing the straight line) is None and never us
 
 from __future__ import annotations
 
+import math
+
 import networkx as nx
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
@@ -16,6 +18,8 @@ from queries.model import Scene
 WALL_GAP = 0.3          # rooms closer than this share a wall (walls may have thickness)
 MIN_SHARED_WALL = 1.0   # SPEC: adjacent rooms share at least 1.0 m of wall
 MIN_OPPOSITE_OVERLAP = 0.5
+CORNER_JOG = 0.4       # outline steps smaller than this are not corners (wall offsets)
+CORNER_WALL = 1.0      # a building corner has at least this much wall on each side
 CORNER_TOUCH = 0.1
 CORNER_FAR = 1.0
 BETWEEN_INSIDE = 1.0    # the line between the two rooms runs this far through the middle room
@@ -56,24 +60,34 @@ class Layout:
         return None
 
     def facing_overlap(self, a: str, b: str) -> float | None:
-        """Best overlap of the two rooms' extents along parallel door walls, over the spaces both
-        open onto from opposite sides; None when there is no such space."""
+        """How far two rooms face each other across a space both open onto (SPEC: facing walls
+        parallel, projections across the space overlap): the length of the stretch where that
+        space fills the whole gap between them. Negative when their extents do not overlap at
+        all; None when no shared space lies between them."""
         best = None
         common = (set(self.graph.neighbors(a)) & set(self.graph.neighbors(b))) - {a, b}
         for h in sorted(common):
-            hc = self._centroid(h)
-            for da in self.doors.get(frozenset((a, h)), []):
-                for db in self.doors.get(frozenset((b, h)), []):
-                    if da.wall_axis != db.wall_axis:
-                        continue
-                    k = 1 if da.wall_axis == "x" else 0  # across the space
-                    if (self.centre[a][k] - hc[k]) * (self.centre[b][k] - hc[k]) >= 0:
-                        continue
-                    along = 1 - k
-                    ea = self._extent(self.poly[a], along)
-                    eb = self._extent(self.poly[b], along)
-                    overlap = min(ea[1], eb[1]) - max(ea[0], eb[0])
-                    best = overlap if best is None else max(best, overlap)
+            space = self._polygon(h).buffer(WALL_GAP / 2, join_style="mitre")
+            for k in (0, 1):                      # the axis across the space
+                ea, eb = self._extent(self.poly[a], k), self._extent(self.poly[b], k)
+                lo, hi = (ea[1], eb[0]) if ea[1] <= eb[0] else (eb[1], ea[0])
+                if hi - lo < WALL_GAP:            # not apart along k (or only a wall apart)
+                    continue
+                j = 1 - k
+                fa, fb = self._extent(self.poly[a], j), self._extent(self.poly[b], j)
+                o0, o1 = max(fa[0], fb[0]), min(fa[1], fb[1])
+                if o1 <= o0:
+                    overlap = o1 - o0
+                else:
+                    # the stretch along j where the space fills the gap from wall to wall
+                    gap = box(lo, o0, hi, o1) if k == 0 else box(o0, lo, o1, hi)
+                    holes = gap.difference(space)
+                    parts = [g for g in getattr(holes, "geoms", [holes]) if g.area > 1e-6]
+                    blocked = unary_union([box(g.bounds[j], 0, g.bounds[j + 2], 1) for g in parts])
+                    overlap = (o1 - o0) - (blocked.area if parts else 0.0)
+                    if overlap <= WALL_GAP:       # the space does not reach across (a sliver
+                        continue                  # of wall thickness is not a facing stretch)
+                best = overlap if best is None else max(best, overlap)
         return best
 
     def opposite(self, a: str, b: str) -> bool | None:
@@ -85,7 +99,7 @@ class Layout:
         overlap = self.facing_overlap(a, b)
         if claimed and overlap is not None and overlap >= MIN_OPPOSITE_OVERLAP:
             return True
-        if not claimed and (overlap is None or overlap < 0):
+        if not claimed and (overlap is None or overlap <= 0):
             return False
         return None
 
@@ -127,9 +141,8 @@ class Layout:
         return None
 
     # ---------------------------------------------------------------- helpers
-    def _centroid(self, node: str):
-        p = self.poly.get(node) or self.space_poly[node]
-        return (p.centroid.x, p.centroid.y)
+    def _polygon(self, node: str) -> Polygon:
+        return self.poly.get(node) or self.space_poly[node]
 
     @staticmethod
     def _extent(poly: Polygon, axis: int) -> tuple[float, float]:
@@ -137,7 +150,8 @@ class Layout:
         return (b[axis], b[axis + 2])
 
     def _convex_corners(self) -> dict[int, list[tuple[float, float]]]:
-        """Convex corners of each floor's building outline (rooms, hallways and stairs)."""
+        """Convex corners of each floor's building outline (rooms, hallways and stairs), with at
+        least CORNER_WALL of wall on both sides once steps under CORNER_JOG are smoothed out."""
         by_floor: dict[int, list] = {}
         for r in self.scene.rooms:
             by_floor.setdefault(r.floor, []).append(self.poly[r.label])
@@ -146,7 +160,7 @@ class Layout:
         out = {}
         for floor, polys in by_floor.items():
             outline = unary_union([p.buffer(WALL_GAP / 2, join_style="mitre") for p in polys])
-            outline = outline.buffer(-WALL_GAP / 2, join_style="mitre").simplify(0.05)
+            outline = outline.buffer(-WALL_GAP / 2, join_style="mitre").simplify(CORNER_JOG)
             parts = getattr(outline, "geoms", [outline])
             corners = []
             for part in parts:
@@ -154,7 +168,8 @@ class Layout:
                 for i, v in enumerate(ring):
                     p, n = ring[i - 1], ring[(i + 1) % len(ring)]
                     cross = (v[0] - p[0]) * (n[1] - v[1]) - (v[1] - p[1]) * (n[0] - v[0])
-                    if cross > 1e-9:
+                    walls = min(math.dist(p, v), math.dist(v, n))
+                    if cross > 1e-9 and walls >= CORNER_WALL:
                         corners.append(v)
             out[floor] = corners
         return out

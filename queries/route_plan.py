@@ -16,6 +16,7 @@ from functools import lru_cache
 import networkx as nx
 import numpy as np
 import shapely
+import shapely.prepared
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
@@ -28,7 +29,8 @@ from queries.records import Draft
 
 NON_BLOCKING_SUPPORT = ("ceiling", "wall", "window")
 MAX_TRIES = 200  # (start, goal) pairs planned per scenario: A* is the costly part
-MAX_DETOURS = 4  # one-landmark detours tried per pair when the shortest walk is straight
+MAX_DETOURS = 4  # one-landmark detours tried per (start, goal)
+MAX_DETOUR = 1.5  # a landmark route may be at most this much longer than the shortest walk
 
 
 def blocks(obj: SceneObject) -> bool:
@@ -86,9 +88,8 @@ def astar_between(graph: nx.Graph, sources: list, targets: list) -> list | None:
         graph.remove_nodes_from(("src", "dst"))
 
 
-def pull_taut(points, free) -> list[tuple[float, float]]:
+def pull_taut(points, walkable) -> list[tuple[float, float]]:
     """Greedy line-of-sight shortcutting: the fewest corners the walk needs."""
-    walkable = free.buffer(1e-3)
     out, i = [points[0]], 0
     while i < len(points) - 1:
         j = len(points) - 1
@@ -118,9 +119,8 @@ def turns_along(points, facing_xy, th: Thresholds) -> list[str | None]:
     return [classify_turn(wrap(b - a), th) for a, b in zip(headings, headings[1:])]
 
 
-def drop_straight_corners(points, th: Thresholds, free) -> list:
+def drop_straight_corners(points, th: Thresholds, walkable) -> list:
     """Remove corners where the path bends less than a turn and the shortcut stays walkable."""
-    walkable = free.buffer(1e-3)
     pts = list(points)
     changed = True
     while changed and len(pts) > 2:
@@ -160,6 +160,7 @@ class RoomPlanner:
         self.th = th
         self.free = free_space(polygon, objects, th.clearance_m)
         self.graph = occupancy_graph(self.free, th.grid_cell_m)
+        self.walkable = shapely.prepared.prep(self.free.buffer(1e-3))  # line-of-sight tests
         self.reach = th.clearance_m + 1.5 * th.grid_cell_m
         self._beside: dict[str, list] = {}
 
@@ -171,12 +172,16 @@ class RoomPlanner:
     def xy(self, node) -> tuple[float, float]:
         return self.graph.nodes[node]["xy"]
 
+    def _taut(self, cells) -> list:
+        points = pull_taut([self.xy(n) for n in cells], self.walkable)
+        return drop_straight_corners(points, self.th, self.walkable)
+
     def shortest(self, start: SceneObject, goal: SceneObject) -> list | None:
         """Taut shortest walk from beside start to beside goal (points), None if none."""
         cells = astar_between(self.graph, self.beside(start), self.beside(goal))
         if not cells:
             return None
-        return drop_straight_corners(pull_taut([self.xy(n) for n in cells], self.free), self.th, self.free)
+        return self._taut(cells)
 
     def legs(self, stops: list[SceneObject]) -> tuple[list | None, str]:
         """Waypoints of a walk that goes straight from each stop to the next (each leg its own
@@ -188,7 +193,7 @@ class RoomPlanner:
                 return None, "no walkable route"
             if len(cells) < 2:
                 return None, "two stops side by side"
-            taut = drop_straight_corners(pull_taut([self.xy(n) for n in cells], self.free), self.th, self.free)
+            taut = self._taut(cells)
             if len(taut) != 2:
                 return None, "a leg needs a turn the steps do not ask"
             points = points or [taut[0]]
@@ -274,17 +279,24 @@ def _turns(ctx, path, centres, facing):
 
 def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draft | None:
     task = "route_plan"
-    path, why = plan.legs([start, *marks, goal])
+    stops = [start, *marks, goal]
+    # cheap lower bound on the walk first: A* is the costly part
+    least = sum(max(0.0, Polygon(a.footprint).distance(Polygon(b.footprint)) - 2 * plan.reach)
+                for a, b in zip(stops, stops[1:]))
+    if least > MAX_DETOUR * shortest_m + 0.5:
+        ctx.rej.add(task, 5, "landmark detour much longer than the shortest walk")
+        return None
+    path, why = plan.legs(stops)
     if path is None:
         ctx.rej.add(task, 1, why)
         return None
-    if path_length(path) > 1.5 * shortest_m + 0.5:
+    if path_length(path) > MAX_DETOUR * shortest_m + 0.5:
         ctx.rej.add(task, 5, "landmark detour much longer than the shortest walk")
         return None
-    centres = [start.xy, *(m.xy for m in marks), goal.xy]
-    stops = {start.id, goal.id, *(m.id for m in marks)}
+    centres = [o.xy for o in stops]
+    stop_ids = {o.id for o in stops}
     found, why = None, "no other object to face"
-    for facing in ctx.shuffled([o for o in nameable if o.id not in stops]):
+    for facing in ctx.shuffled([o for o in nameable if o.id not in stop_ids]):
         found, why = _turns(ctx, path, centres, facing)
         if found:
             break

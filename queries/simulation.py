@@ -94,7 +94,10 @@ def _statement_question(ctx, layout, pool, used) -> Draft | None:
     task = "simulation"
     true = [s for s in pool if s.truth and s.text not in used]
     false = [s for s in pool if not s.truth]
-    for answer in ctx.shuffled(true):
+    # kinds first, so a layout with many route facts does not make every answer a route fact
+    kinds = ctx.shuffled(sorted({s.kind for s in true}))
+    true = [s for kind in kinds for s in ctx.shuffled([t for t in true if t.kind == kind])]
+    for answer in true:
         refused = False
         if len(answer.compared) == 2:
             together = ctx.seen.rooms_covisible(*answer.compared)

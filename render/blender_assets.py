@@ -33,8 +33,10 @@ def get_material(mat: Material) -> bpy.types.Material:
     bmat = bpy.data.materials.new(mat.key)
     bmat.diffuse_color = (*lin, a)
     bmat.roughness = mat.roughness
-    bmat.metallic = mat.metallic
-    if hasattr(bmat, "use_nodes") and not bmat.use_nodes:
+    # Workbench shades metallic surfaces with a dark studio reflection; a mirror would come
+    # out black, so the viewport value is toned down (node materials keep the real value)
+    bmat.metallic = 0.0 if mat.kind == "mirror" else mat.metallic * 0.6
+    if bmat.node_tree is None:   # Blender 5 creates node materials by default
         bmat.use_nodes = True
     bsdf = bmat.node_tree.nodes.get("Principled BSDF")
     if bsdf is not None:
@@ -113,3 +115,12 @@ def add_category(category: str, rng: np.random.Generator, location=(0.0, 0.0, 0.
     from assets.models import build_model
     model = build_model(category, rng, size=size, color=color, **attributes)
     return add_model(model, location, yaw, name, collection, pass_index)
+
+
+def add_trimesh(mesh, material: Material, name: str, location=(0.0, 0.0, 0.0), yaw: float = 90.0,
+                collection: bpy.types.Collection | None = None, pass_index: int = 0) -> bpy.types.Object:
+    """Add one trimesh with one material (room shells, stairs, debug geometry)."""
+    from assets.models import Part
+    model = AssetModel(name, tuple(float(v) for v in mesh.extents), [Part(name, mesh, material)],
+                       "", material.kind)
+    return add_model(model, location, yaw, name, collection, pass_index)[0]

@@ -3,7 +3,7 @@
     python -m render.catalog --out DIR [--engine WORKBENCH|EEVEE|CYCLES] [--tile 256]
 
 `--distance` also writes `catalog_distance.png`: small objects on a table seen from 1.5 m
-with the trajectory camera (640x480, 70 deg), the acceptance check for small things.
+with the trajectory camera (640x480, 70 deg; native-pixel crops), the check for small things.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def _reset_scene(engine: str, width: int, height: int) -> bpy.types.Scene:
     scene.render.image_settings.file_format = "PNG"
     scene.view_settings.view_transform = "Standard"   # keep catalog colours as authored
     world = bpy.data.worlds.new("world")
-    world.color = (0.55, 0.58, 0.62)
+    world.color = (0.42, 0.43, 0.45)
     scene.world = world
     shading = scene.display.shading
     shading.light = "STUDIO"
@@ -51,13 +51,14 @@ def _reset_scene(engine: str, width: int, height: int) -> bpy.types.Scene:
     shading.show_specular_highlight = True
     scene.display.light_direction = (0.4, -0.3, 0.85)
     if engine.upper() != "WORKBENCH":
-        world.use_nodes = True
+        if world.node_tree is None:
+            world.use_nodes = True
         bg = world.node_tree.nodes.get("Background")
         if bg is not None:
             bg.inputs["Color"].default_value = (0.5, 0.53, 0.58, 1.0)
-            bg.inputs["Strength"].default_value = 0.8
+            bg.inputs["Strength"].default_value = 0.6
         sun = bpy.data.objects.new("sun", bpy.data.lights.new("sun", "SUN"))
-        sun.data.energy = 3.0
+        sun.data.energy = 2.0
         sun.rotation_euler = (math.radians(40), 0, math.radians(30))
         scene.collection.objects.link(sun)
         if engine.upper() == "CYCLES":
@@ -67,12 +68,14 @@ def _reset_scene(engine: str, width: int, height: int) -> bpy.types.Scene:
     return scene
 
 
-def _add_floor(scene: bpy.types.Scene, size: float = 60.0) -> None:
+def _add_floor(scene: bpy.types.Scene, size: float = 400.0) -> None:
     me = bpy.data.meshes.new("floor")
     s = size / 2
     me.from_pydata([(-s, -s, 0), (s, -s, 0), (s, s, 0), (-s, s, 0)], [], [(0, 1, 2, 3)])
     mat = bpy.data.materials.new("floor")
     mat.diffuse_color = (0.42, 0.42, 0.42, 1.0)
+    if mat.node_tree is not None and "Principled BSDF" in mat.node_tree.nodes:
+        mat.node_tree.nodes["Principled BSDF"].inputs["Base Color"].default_value = (0.18, 0.18, 0.18, 1.0)
     me.materials.append(mat)
     scene.collection.objects.link(bpy.data.objects.new("floor", me))
 
@@ -168,7 +171,8 @@ def render_contact_sheet(out_dir: Path, engine: str = "WORKBENCH", tile: int = 2
 def render_distance_sheet(out_dir: Path, engine: str = "WORKBENCH", distance: float = 1.5,
                           categories: Sequence[str] = SMALL_ON_TABLE, seed: int = 0) -> Path:
     """Small objects on a table seen from `distance` m at eye height with the trajectory camera
-    (640x480, 70 deg horizontal FOV), tiled at half size into `catalog_distance.png`."""
+    (640x480, 70 deg horizontal FOV); the central 320x240 of each frame, at native pixels,
+    tiled into `catalog_distance.png` (what a model watching the video gets)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     scene = _reset_scene(engine, 640, 480)
@@ -182,7 +186,7 @@ def render_distance_sheet(out_dir: Path, engine: str = "WORKBENCH", distance: fl
             model = build_model(name, np.random.default_rng([seed, i]))
             objs = add_model(model, (0, 0, 0.75), 270.0)   # front faces the camera (-y)
             img = _render_to(scene, Path(tmp) / f"{i:03d}.png")
-            tiles.append(_label(cv2.resize(img, (320, 240), interpolation=cv2.INTER_AREA), name))
+            tiles.append(_label(img[120:360, 160:480], name))
             for obj in objs:
                 mesh = obj.data
                 bpy.data.objects.remove(obj)
@@ -199,9 +203,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tile", type=int, default=256)
     parser.add_argument("--categories", nargs="*", default=None)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--cols", type=int, default=None)
     parser.add_argument("--distance", action="store_true", help="also render the small-object check")
     args = parser.parse_args(argv)
-    print(render_contact_sheet(args.out, args.engine, args.tile, args.categories, args.seed))
+    print(render_contact_sheet(args.out, args.engine, args.tile, args.categories, args.seed, args.cols))
     if args.distance:
         print(render_distance_sheet(args.out, args.engine))
     return 0

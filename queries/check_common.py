@@ -1,0 +1,60 @@
+"""Shared pieces of the checker's per-task recomputation (check_extractive.py,
+check_abstractive.py): template parsing, option judging, name resolution.
+
+Each task check returns a list of (kind, message) findings for one MCQ or number record.
+"""
+
+from __future__ import annotations
+
+import re
+
+from queries.check_facts import Facts
+from queries.params import LETTERS
+
+Findings = list[tuple[str, str]]
+
+
+def pattern(template: str) -> re.Pattern:
+    """A regex matching a filled template; each {slot} becomes a named group."""
+    parts = re.split(r"\{(\w+)\}", template)
+    out, seen = "", set()
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out += re.escape(part)
+        elif part in seen:
+            out += f"(?P={part})"
+        else:
+            seen.add(part)
+            out += f"(?P<{part}>.+?)"
+    return re.compile(f"^{out}$")
+
+
+def judge(rec: dict, truths: list[bool | None]) -> Findings:
+    """Exactly one clearly true option, at the answer letter; every other clearly false."""
+    found: Findings = []
+    for k, t in enumerate(truths):
+        if t is None:
+            found.append(("ambiguity", f"option {LETTERS[k]} ({rec['options'][k]!r}) is neither clearly true nor false"))
+    true = [k for k, t in enumerate(truths) if t]
+    if len(true) != 1:
+        found.append(("ambiguity", f"{len(true)} true options: {[LETTERS[k] for k in true]}"))
+    elif LETTERS[true[0]] != rec["answer"]:
+        found.append(("disagreement", f"recomputed answer {LETTERS[true[0]]}, record says {rec['answer']}"))
+    return found
+
+
+def named_objects(facts: Facts, names) -> tuple[list, Findings]:
+    objs, found = [], []
+    for name in names:
+        o = facts.resolve(name)
+        if o is None:
+            found.append(("ungrounded", f"{name!r} names no single object"))
+        elif not facts.object_visible(o.id):
+            found.append(("ungrounded", f"{name!r} ({o.id}) is not seen in the video"))
+        objs.append(o)
+    return objs, found
+
+
+def rooms_visible(facts: Facts, rooms) -> Findings:
+    return [("ungrounded", f"room {r!r} unknown or not seen") for r in rooms
+            if r not in facts.room or not facts.room_visible(r)]

@@ -1,0 +1,93 @@
+"""Every bundled scenario lays out with every stated relation true, checked on the geometry."""
+
+import pytest
+
+from generator import relations
+from generator.layout import LayoutError, layout, plan_to_scene
+from generator.spec import load_scenario, parse_scenario
+from tests.conftest import SCENARIOS
+from tests.layout_checks import assert_plan_is_sound
+
+_SCENES: dict = {}
+
+
+def scene_for(path):
+    if path not in _SCENES:
+        scenario = load_scenario(path)
+        _SCENES[path] = (scenario, plan_to_scene(layout(scenario)))
+    return _SCENES[path]
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_bundled_scenario_lays_out_with_all_relations(path):
+    scenario, scene = scene_for(path)
+    assert_plan_is_sound(scenario, scene)
+
+
+def test_realized_relations_are_recorded_and_cover_the_spec():
+    scenario, scene = scene_for(next(p for p in SCENARIOS if p.stem == "scenario-01"))
+    realized = {k: {tuple(p) for p in v} for k, v in scene["relations"].items()}
+    assert set(scenario.relations.adjacent) == realized["adjacent"]  # doorways only where asked
+    assert scenario.relations.opposite_pairs() <= realized["opposite"]
+
+
+def test_multi_story_uses_one_stairwell_reaching_every_floor():
+    scenario, scene = scene_for(next(p for p in SCENARIOS if p.stem == "three-story-house"))
+    assert [s["floors"] for s in scene["stairs"]] == [[0, 1], [1, 2]]
+    assert len({tuple(map(tuple, s["polygon"])) for s in scene["stairs"]}) == 1
+    g = relations.walk_graph(scene)
+    rooms = [r["label"] for r in scene["rooms"]]
+    import networkx as nx
+
+    assert nx.is_connected(g.subgraph([n for n in g if n not in rooms or n in ("living room", "study")]))
+
+
+CONFLICT = """
+name: conflict
+typology: single-story residence
+rooms:
+  a: {}
+  b: {}
+  c: {}
+  d: {}
+  e: {}
+  f: {}
+trajectory: [a, b, c, d, e, f]
+relations:
+  adjacent: [[a, b], [a, c], [a, d], [a, e], [b, c], [b, d], [b, e], [c, d], [c, e], [d, e]]
+"""
+
+
+def test_unsatisfiable_relations_are_named():
+    # five rooms all pairwise adjacent (K5) cannot be drawn on a plane
+    scenario = parse_scenario(CONFLICT, "conflict.yaml")
+    with pytest.raises(LayoutError) as info:
+        layout(scenario)
+    assert info.value.conflict, "the refusal must name the clashing relations"
+    assert all(item.startswith("adjacent") for item in info.value.conflict)
+    assert "conflict.yaml" in str(info.value)
+
+
+HUB = """
+name: hub
+typology: single-story residence
+rooms:
+  closet: {type: storage, area: 2}
+  a: {}
+  b: {}
+  c: {}
+  d: {}
+  e: {}
+trajectory: [closet, a, b, c, d, e]
+relations:
+  adjacent: [[closet, [a, b, c, d, e]]]
+"""
+
+
+def test_conflict_search_names_a_minimal_clashing_set():
+    # a 1.4 m closet on the south edge has three free walls; five rooms cannot all touch it
+    with pytest.raises(LayoutError) as info:
+        layout(parse_scenario(HUB, "hub.yaml"), work_budget=1.0)
+    conflict = info.value.conflict
+    assert 2 <= len(conflict) <= 5
+    assert all(item.startswith("adjacent") and "closet" in item for item in conflict)

@@ -1,0 +1,59 @@
+"""Random valid specs either lay out with every relation true or are refused with a named
+conflict: never a crash, never a silently dropped relation."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.layout import LayoutError, layout, plan_to_scene
+from generator.spec import SpecError, parse_scenario
+from tests.layout_checks import assert_plan_is_sound
+
+TYPES = ["kitchen", "bedroom", "bathroom", "study", "living room", "dining room", "lounge", "file room"]
+OUTCOMES = {"laid out": 0, "refused": 0}
+
+
+@st.composite
+def random_specs(draw):
+    rng = random.Random(draw(st.integers(0, 10**9)))
+    n = rng.randint(2, 7)
+    floors = 1 if rng.random() < 0.75 else rng.randint(2, 3)
+    labels = [f"{rng.choice(TYPES)} {i + 1}" for i in range(n)]
+    floor_of = {label: (i % floors if i < floors else rng.randrange(floors)) for i, label in enumerate(labels)}
+    lines = ["name: random", f"typology: {'single-story residence' if floors == 1 else 'multi-story residence'}",
+             f"seed: {rng.randint(0, 99)}", "rooms:"]
+    for label in labels:
+        windows = rng.choice([0, 0, 1, 2])
+        objects = "{window: %d}" % windows if windows else "{}"
+        lines.append(f"  {label}: {{floor: {floor_of[label]}, objects: {objects}}}")
+    order = labels[:]
+    rng.shuffle(order)
+    lines.append("trajectory: [" + ", ".join(order) + "]")
+    same = [(a, b) for i, a in enumerate(labels) for b in labels[i + 1:] if floor_of[a] == floor_of[b]]
+    stacked = [(a, b) for i, a in enumerate(labels) for b in labels[i + 1:] if abs(floor_of[a] - floor_of[b]) == 1]
+    adjacent = rng.sample(same, min(len(same), rng.randint(0, n)))
+    opposite = rng.sample([p for p in same if p not in adjacent], min(len(same) - len(adjacent), rng.randint(0, 2)))
+    vertical = rng.sample(stacked, min(len(stacked), rng.randint(0, 2)))
+    lines.append("relations:")
+    for kind, pairs in (("adjacent", adjacent), ("opposite", opposite), ("vertical", vertical)):
+        lines.append(f"  {kind}: [" + ", ".join(f"[{a}, {b}]" for a, b in pairs) + "]")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(random_specs())
+def test_random_spec_lays_out_or_names_its_conflict(text):
+    try:
+        scenario = parse_scenario(text, "random.yaml")
+    except SpecError as exc:  # generator only makes valid specs
+        raise AssertionError(f"generated spec refused: {exc}\n{text}") from exc
+    try:
+        scene = plan_to_scene(layout(scenario, work_budget=1.5))
+    except LayoutError as exc:
+        OUTCOMES["refused"] += 1
+        assert "random.yaml" in str(exc)
+        assert exc.conflict or "no floor plan fits" in str(exc), str(exc)
+        return
+    OUTCOMES["laid out"] += 1
+    assert_plan_is_sound(scenario, scene)

@@ -1,0 +1,208 @@
+"""The independent checker, records and letters, free-form judging, determinism, file output."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from fixtures.queries.builder import tiny_house, write
+from queries import records as rec_mod
+from queries.check import check_output, check_records, letter_balance, main
+from queries.engine import build_queries, generate_queries
+from queries.judge import activities_named, judge_free_form, judge_prompt, judge_prompt_for
+from queries.model import load_scenario
+from queries.ontology import FIXTURE_ONTOLOGY, consistent, default_ontology
+
+FIXTURE = Path(__file__).parent / "fixtures" / "queries" / "tiny_house"
+
+
+@pytest.fixture()
+def tiny(tmp_path) -> Path:
+    out = tmp_path / "tiny"
+    shutil.copytree(FIXTURE, out)
+    generate_queries(out, per_task=4, ontology=FIXTURE_ONTOLOGY)
+    return out
+
+
+def load(out: Path) -> list[dict]:
+    return rec_mod.read_jsonl(out / "queries.jsonl")
+
+
+def problems_after(out: Path, records: list[dict]) -> list:
+    return check_records(records, load_scenario(out), ontology=FIXTURE_ONTOLOGY)
+
+
+def test_committed_fixture_is_the_builder_output(tmp_path):
+    fresh = write(tmp_path / "fresh", tiny_house())
+    for name in ("scene.json", "trajectory.json", "visibility.json"):
+        assert (fresh / name).read_text() == (FIXTURE / name).read_text()
+
+
+def test_generated_queries_pass_the_checker(tiny):
+    assert check_output(tiny, ontology=FIXTURE_ONTOLOGY) == []
+    records = load(tiny)
+    tasks = Counter(r["task"] for r in records if r["format"] != "free_form")
+    assert set(tasks) == {"appearance_order", "relative_direction", "relative_distance", "route_plan",
+                          "object_counting", "memory_action", "map_direction", "map_scale",
+                          "simulation", "global_counting"}
+
+
+def test_record_schema(tiny):
+    records = load(tiny)
+    fields = {"id", "scenario", "task", "category", "regime", "format", "question", "options",
+              "answer", "answer_text", "evidence", "derivation", "video"}
+    for r in records:
+        assert set(r) == fields
+        assert set(r["evidence"]) == {"objects", "rooms", "frames"} and r["evidence"]["frames"]
+        assert r["scenario"] == "tiny" and r["video"] == "tiny/video.mp4"
+    mcq = [r for r in records if r["format"] == "mcq"]
+    ids = {r["id"] for r in records}
+    for r in mcq:
+        assert r["id"] + "-ff" in ids
+        twin = next(t for t in records if t["id"] == r["id"] + "-ff")
+        assert twin["answer"] == twin["answer_text"] == r["options"]["ABCDE".index(r["answer"])]
+        assert twin["format"] == "free_form" and twin["options"] == []
+    assert [r["id"] for r in records if r["task"] == "map_direction" and r["format"] == "mcq"] == [
+        f"tiny/map_direction/{n}" for n in range(1, 5)]
+    for line in (tiny / "queries.jsonl").read_text().splitlines():
+        assert line == json.dumps(json.loads(line), sort_keys=True, ensure_ascii=False)
+
+
+def test_checker_catches_a_wrong_letter(tiny):
+    records = load(tiny)
+    r = next(r for r in records if r["task"] == "map_direction" and r["format"] == "mcq")
+    k = "ABCD".index(r["answer"])
+    r["answer"] = "ABCD"[(k + 1) % 4]
+    r["answer_text"] = r["options"][(k + 1) % 4]
+    kinds = {(p.id, p.kind) for p in problems_after(tiny, records)}
+    assert (r["id"], "disagreement") in kinds
+
+
+def test_checker_catches_a_wrong_count_and_a_duplicate_option(tiny):
+    records = load(tiny)
+    count = next(r for r in records if r["task"] == "global_counting")
+    count["answer"] += 1
+    mcq = next(r for r in records if r["task"] == "appearance_order" and r["format"] == "mcq")
+    wrong = next(o for o in mcq["options"] if o != mcq["answer_text"])
+    mcq["options"] = [wrong if o != mcq["answer_text"] else o for o in mcq["options"]]
+    found = {(p.id, p.kind) for p in problems_after(tiny, records)}
+    assert (count["id"], "disagreement") in found
+    assert (mcq["id"], "format") in found  # duplicate options
+
+
+def test_checker_catches_an_ungrounded_reference(tiny):
+    records = load(tiny)
+    r = next(r for r in records if r["task"] == "relative_direction" and r["format"] == "mcq")
+    target = r["derivation"]["target"].split("/")[1]
+    r["question"] = r["question"].replace(f"is the {target} ", "is the piano ")
+    assert (r["id"], "ungrounded") in {(p.id, p.kind) for p in problems_after(tiny, records)}
+
+
+def test_checker_flags_an_unseen_object_in_the_scene(tiny):
+    vis = json.loads((tiny / "visibility.json").read_text())
+    vis["objects"]["study/lamp/1"]["frames"] = vis["objects"]["study/lamp/1"]["frames"][:5]
+    vis["objects"]["study/lamp/1"]["pixels"] = vis["objects"]["study/lamp/1"]["pixels"][:5]
+    (tiny / "visibility.json").write_text(json.dumps(vis))
+    problems = check_output(tiny, ontology=FIXTURE_ONTOLOGY)
+    assert any(p.kind == "ungrounded" for p in problems)
+
+
+def test_checker_flags_co_visible_rooms_and_ties(tiny):
+    records = load(tiny)
+    vis = json.loads((tiny / "visibility.json").read_text())
+    direction = next(r for r in records if r["task"] == "map_direction" and r["format"] == "mcq")
+    c, d = direction["derivation"]["query"]
+    vis["rooms"][c]["frames"].append(vis["rooms"][d]["frames"][0])
+    vis["rooms"][c]["pixels"].append(100)
+    (tiny / "visibility.json").write_text(json.dumps(vis))
+    scene = json.loads((tiny / "scene.json").read_text())
+    distance = next(r for r in records if r["task"] == "relative_distance" and r["format"] == "mcq")
+    dist = distance["derivation"]["distances"]
+    (near, d1), (second, d2) = sorted(dist.items(), key=lambda kv: kv[1])[:2]
+    # move the second-nearest object so it ties with the nearest
+    for o in scene["objects"]:
+        if o["id"] == second:
+            o["footprint"] = next(x["footprint"] for x in scene["objects"] if x["id"] == near)
+    (tiny / "scene.json").write_text(json.dumps(scene))
+    found = {(p.id, p.kind) for p in check_output(tiny, ontology=FIXTURE_ONTOLOGY)}
+    assert (direction["id"], "trajectory") in found
+    assert (distance["id"], "margin") in found or (distance["id"], "ambiguity") in found
+
+
+def test_letter_balance_and_rebalance():
+    rng = np.random.Generator(np.random.PCG64(1))
+    assert sorted(Counter(rec_mod.balanced_positions(10, 4, rng)).values()) == [2, 2, 3, 3]
+    skewed = [{"id": f"s/t/{i}", "format": "mcq", "options": ["a", "b", "c", "d"], "answer": "A",
+               "answer_text": "a", "question": "Which of (a, b, c, d)?"} for i in range(8)]
+    assert [p.kind for p in letter_balance(skewed)] == ["imbalance"]
+    fixed = rec_mod.rebalance_letters(skewed, seed=3)
+    assert letter_balance(fixed) == []
+    for r in fixed:
+        assert r["options"]["ABCD".index(r["answer"])] == "a"
+        assert r["question"] == f"Which of ({', '.join(r['options'])})?"
+    assert Counter(r["answer"] for r in fixed) == {"A": 2, "B": 2, "C": 2, "D": 2}
+
+
+def test_determinism_and_atomic_write(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        shutil.copytree(FIXTURE, out)
+        generate_queries(out, per_task=3, ontology=FIXTURE_ONTOLOGY)
+    assert (a / "queries.jsonl").read_bytes() == (b / "queries.jsonl").read_bytes()
+    assert sorted(p.name for p in a.iterdir()) == ["queries.jsonl", "scene.json", "trajectory.json",
+                                                   "visibility.json"]
+
+
+def test_report_explains_shortfalls():
+    _, report = build_queries(load_scenario(FIXTURE), per_task=3, ontology=FIXTURE_ONTOLOGY)
+    data = report.to_json()
+    assert data["counts"]["object_counting"] == 1
+    assert data["shortfall"]["object_counting"].startswith("no more candidates")
+    assert data["rejections"]["map_direction"]["rule4"] >= 1
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_main_exit_codes(tiny, capsys, tmp_path):
+    generate_queries(tiny, per_task=3)   # the CLI checks against the catalog ontology
+    assert main([str(tiny), "--min-pixels", "50"]) == 0
+    assert capsys.readouterr().out.strip().endswith("0 problem(s)")
+    (tmp_path / "broken").mkdir()
+    shutil.copytree(FIXTURE, tmp_path / "broken", dirs_exist_ok=True)
+    (tmp_path / "broken" / "queries.jsonl").write_text('{"id": "x"}\n')
+    assert main([str(tmp_path / "broken")]) == 1
+
+
+# ----------------------------------------------------------------------------- judging
+def test_memory_action_free_form_by_rule(tiny):
+    r = next(r for r in load(tiny) if r["task"] == "memory_action" and r["format"] == "free_form"
+             and r["derivation"]["room"] == "study")
+    assert judge_free_form(r, "Working", FIXTURE_ONTOLOGY)
+    assert judge_free_form(r, "You could read or work at the desk.", FIXTURE_ONTOLOGY)
+    assert not judge_free_form(r, "working and cooking", FIXTURE_ONTOLOGY)
+    assert not judge_free_form(r, "nothing", FIXTURE_ONTOLOGY)
+    assert activities_named("Sleeping, maybe watching TV", FIXTURE_ONTOLOGY) == ["sleeping", "watching tv"]
+    prompt = judge_prompt_for(r, " reading ")
+    assert prompt.startswith("Target room: study\nModel_answer: reading\n")
+    assert "Respond only \u201ccorrect\u201d if all activities in the model's answer can be done" in prompt
+    assert judge_prompt("kitchen", "x").splitlines()[0] == "Target room: kitchen"
+
+
+def test_free_form_exact_parse():
+    assert judge_free_form({"task": "map_direction", "answer": "North"}, "north.")
+    assert not judge_free_form({"task": "map_direction", "answer": "North"}, "north or east")
+    assert judge_free_form({"task": "relative_direction", "answer": "back-left"}, "Back left")
+    assert not judge_free_form({"task": "relative_direction", "answer": "left"}, "right")
+    assert judge_free_form({"task": "map_scale", "answer": "2.5"}, "about 2.5")
+    assert judge_free_form({"task": "route_plan", "answer": "turn left, turn back"}, "Turn left then turn back")
+    assert judge_free_form({"task": "appearance_order", "answer": "bed, tv, sofa"}, "bed -> TV -> sofa")
+    assert judge_free_form({"task": "simulation", "answer": "study"}, "The study.")
+
+
+def test_ontologies_are_consistent():
+    assert consistent(FIXTURE_ONTOLOGY)
+    assert consistent(default_ontology())

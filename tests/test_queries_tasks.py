@@ -1,0 +1,354 @@
+"""The ten tasks on hand-built scenes whose answers are worked out by hand
+(tests/fixtures/queries/README.md), including the cases that must be refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fixtures.queries.builder import house, obj, tiny_house, tiny_objects
+from queries.engine import build_queries
+from queries.geometry import compass_label, direction_label
+from queries.layout_facts import Layout
+from queries.model import Scenario, parse_scene, parse_trajectory, parse_visibility
+from queries.ontology import FIXTURE_ONTOLOGY
+from queries.route_plan import classify_turn
+from queries.params import DEFAULT
+
+
+def scenario(files) -> Scenario:
+    return Scenario(parse_scene(files["scene.json"]), parse_trajectory(files["trajectory.json"]),
+                    parse_visibility(files["visibility.json"]))
+
+
+def run(files, per_task=3):
+    records, report = build_queries(scenario(files), per_task, ontology=FIXTURE_ONTOLOGY)
+    return records, report
+
+
+def mcqs(records, task):
+    return [r for r in records if r["task"] == task and r["format"] == "mcq"]
+
+
+def of_task(records, task, fmt=None):
+    return [r for r in records if r["task"] == task and (fmt is None or r["format"] == fmt)]
+
+
+# ----------------------------------------------------------------------------- counting
+def counting_room(unseen=()):
+    objs = [obj("kitchen/chair/1", 1, 1), obj("kitchen/chair/2", 2, 1), obj("kitchen/chair/3", 3, 1),
+            obj("kitchen/plant/1", 1, 3), obj("kitchen/plant/2", 3, 3)]
+    return house({"kitchen": [0, 0, 4, 4]}, objs, ["kitchen"], unseen=unseen)
+
+
+def test_object_counting_counts_instances_and_refuses_an_unseen_one():
+    records, report = run(counting_room(unseen=("kitchen/plant/2",)))
+    counting = of_task(records, "object_counting")
+    assert [(r["question"], r["answer"]) for r in counting] == [("How many chair(s) are in the kitchen?", 3)]
+    assert counting[0]["format"] == "number" and counting[0]["answer_text"] == "3"
+    assert counting[0]["evidence"]["objects"] == ["kitchen/chair/1", "kitchen/chair/2", "kitchen/chair/3"]
+    assert report.reasons["object_counting"] == {"rule3: an instance never seen": 1}
+
+
+def test_object_counting_never_asks_about_single_objects():
+    files = house({"kitchen": [0, 0, 4, 4]}, [obj("kitchen/chair/1", 1, 1), obj("kitchen/plant/1", 3, 3)], ["kitchen"])
+    records, report = run(files)
+    assert of_task(records, "object_counting") == []
+    assert "object_counting" in report.shortfall
+
+
+# ----------------------------------------------------------------------------- appearance order
+def appearance_room(first, **kw):
+    objs = [obj(f"living-room/{c}/1", 0.5 + i * 0.7, 1) for i, c in enumerate(first)]
+    return house({"living room": [0, 0, 5, 4]}, objs, ["living room"],
+                 first_frames={f"living-room/{c}/1": f for c, f in first.items()}, **kw)
+
+
+def test_appearance_order_answers_and_refuses_close_firsts():
+    # lamp and plant first appear 5 frames (0.17 s) apart: every set with both is refused
+    records, report = run(appearance_room({"bed": 10, "tv": 40, "sofa": 70, "lamp": 100, "plant": 105}), per_task=5)
+    got = {frozenset(r["answer_text"].split(", ")): r["answer_text"] for r in mcqs(records, "appearance_order")}
+    assert got == {frozenset({"bed", "tv", "sofa", "lamp"}): "bed, tv, sofa, lamp",
+                   frozenset({"bed", "tv", "sofa", "plant"}): "bed, tv, sofa, plant"}
+    assert report.reasons["appearance_order"] == {"rule3: first appearances within 0.5 s": 3}
+    for r in mcqs(records, "appearance_order"):
+        assert len(r["options"]) == 4 and len(set(r["options"])) == 4
+        assert all(sorted(o.split(", ")) == sorted(r["answer_text"].split(", ")) for o in r["options"])
+
+
+def test_appearance_order_exactly_half_a_second_apart_is_allowed():
+    records, _ = run(appearance_room({"bed": 10, "tv": 25, "sofa": 40, "lamp": 55}))
+    assert [r["answer_text"] for r in mcqs(records, "appearance_order")] == ["bed, tv, sofa, lamp"]
+
+
+def test_appearance_order_refuses_a_category_whose_unseen_instance_shows_first():
+    files = appearance_room({"bed": 10, "tv": 40, "sofa": 70, "lamp": 100})
+    objs = files["scene.json"]["objects"] + [obj("living-room/bed/2", 4.5, 3)]
+    files = house({"living room": [0, 0, 5, 4]}, objs, ["living room"],
+                  first_frames={"living-room/bed/1": 10, "living-room/tv/1": 40, "living-room/sofa/1": 70,
+                                "living-room/lamp/1": 100, "living-room/bed/2": 2},
+                  unseen=("living-room/bed/2",))
+    records, report = run(files)
+    assert mcqs(records, "appearance_order") == []
+    assert report.reasons["appearance_order"] == {
+        "rule3: an unseen instance shows before the category's first clear view": 1}
+
+
+# ----------------------------------------------------------------------------- relative direction
+# fridge (2,1), stove (2,3), sink (1,2): angles worked out in the README.
+DIRECTIONS = {
+    ("fridge", "stove", "sink"): ("left", "left", "front-left"),      # +45
+    ("stove", "fridge", "sink"): ("right", "right", "front-right"),   # -45
+    ("fridge", "sink", "stove"): ("right", "right", "front-right"),   # -45
+    ("sink", "fridge", "stove"): ("left", "left", None),              # +90: on the hard boundary
+    ("sink", "stove", "fridge"): ("right", "right", None),            # -90
+    ("stove", "sink", "fridge"): ("left", "left", "front-left"),      # +45
+}
+LEVEL = {"easy": 0, "medium": 1, "hard": 2}
+
+
+def kitchen_three(**kw):
+    objs = [obj("kitchen/fridge/1", 2, 1, 0.6, 0.6), obj("kitchen/stove/1", 2, 3, 0.6, 0.6),
+            obj("kitchen/sink/1", 1, 2, 0.6, 0.6)]
+    return house({"kitchen": [0, 0, 4, 4]}, objs, ["kitchen"], **kw)
+
+
+def test_relative_direction_matches_the_hand_table():
+    records, report = run(kitchen_three(), per_task=6)
+    got = mcqs(records, "relative_direction")
+    assert len(got) >= 4
+    for r in got:
+        d = r["derivation"]
+        key = tuple(d[k].split("/")[1] for k in ("standing", "facing", "target"))
+        assert r["answer_text"] == DIRECTIONS[key][LEVEL[d["level"]]], r["question"]
+        assert len(r["options"]) == {"easy": 2, "medium": 3, "hard": 4}[d["level"]]
+    assert {r["derivation"]["level"] for r in got} == {"easy", "medium", "hard"}
+    assert set(report.reasons.get("relative_direction", {})) <= {
+        "rule3: direction within 15 deg of a sector boundary"}
+    first = got[0]
+    assert first["question"].startswith("If I am standing by the ")
+    assert first["question"].endswith("is the " + first["derivation"]["target"].split("/")[1]
+                                      + " to the left or the right of the "
+                                      + first["derivation"]["facing"].split("/")[1] + "?")
+
+
+@pytest.mark.parametrize("angle, level, expected", [
+    (14.9, "easy", None), (15.0, "easy", "left"), (-15.1, "easy", "right"), (170.0, "easy", None),
+    (120.1, "medium", None), (119.9, "medium", "left"), (150.0, "medium", "back"), (-150.0, "medium", "back"),
+    (180.0, "medium", "back"), (100.0, "hard", None), (106.0, "hard", "back-left"),
+    (-45.0, "hard", "front-right"), (165.0, "hard", "back-left"), (166.0, "hard", None),
+])
+def test_direction_sectors_and_margins(angle, level, expected):
+    assert direction_label(level, angle, 15.0) == expected
+
+
+def test_compass_margins():
+    assert compass_label(0.0, 15) == "East" and compass_label(92.4, 15) == "North"
+    assert compass_label(36.0, 15) is None and compass_label(-150.0, 15) == "West"
+    assert compass_label(-90.0, 15) == "South" and compass_label(-61.0, 15) == "South"
+    assert compass_label(-59.0, 15) is None
+
+
+# ----------------------------------------------------------------------------- relative distance
+def study(unseen=()):
+    objs = [o for o in tiny_objects() if o["room"] == "study"]
+    return house({"study": [0, 6, 3.5, 10]}, objs, ["study"], unseen=unseen)
+
+
+def test_relative_distance_nearest_and_refusals():
+    records, report = run(study(), per_task=5)
+    got = {r["derivation"]["target"]: r for r in mcqs(records, "relative_distance")}
+    # computer, book and lamp: the desk is clearly nearest; desk: computer and lamp tie at
+    # 0.40 m; bookshelf: computer 1.84 m vs book 1.87 m, within 15%
+    assert {t: r["answer_text"] for t, r in got.items()} == {
+        "study/computer/1": "desk", "study/book/1": "desk", "study/lamp/1": "desk"}
+    assert report.reasons["relative_distance"] == {"rule3: nearest and second-nearest within 15%": 2}
+    r = got["study/book/1"]
+    assert r["question"] == ("Measuring from the closest point of each object, which of these objects ("
+                             + ", ".join(r["options"]) + ") is the closest to the book?")
+    assert r["derivation"]["distances"]["study/desk/1"] == pytest.approx(0.55)
+
+
+def test_relative_distance_refuses_unseen_objects():
+    records, report = run(study(unseen=("study/computer/1",)), per_task=5)
+    assert mcqs(records, "relative_distance") == []
+    assert report.reasons["relative_distance"] == {"rule2: named object or room not seen": 5}
+
+
+# ----------------------------------------------------------------------------- route plan
+SQUARE = ["sofa", "tv", "table", "lamp"]  # counter-clockwise corners of a 2 m square
+
+
+def square_room():
+    pos = {"sofa": (5, 1), "tv": (7, 1), "table": (7, 3), "lamp": (5, 3)}
+    return house({"living room": [4, 0, 8, 4]}, [obj(f"living-room/{c}/1", *pos[c]) for c in SQUARE],
+                 ["living room"])
+
+
+def test_route_plan_turns_follow_the_walk_around_the_square():
+    records, report = run(square_room(), per_task=8)
+    got = mcqs(records, "route_plan")
+    assert len(got) >= 3
+    for r in got:
+        d = r["derivation"]
+        s, (m,), g = d["start"].split("/")[1], [x.split("/")[1] for x in d["landmarks"]], d["goal"].split("/")[1]
+        i = SQUARE.index(s)
+        assert SQUARE.index(g) == (i + 2) % 4                  # only diagonal trips are asked
+        counter_clockwise = SQUARE.index(m) == (i + 1) % 4
+        assert r["answer_text"] == ("turn right, turn left" if counter_clockwise else "turn left, turn right")
+        assert d["facing"].split("/")[1] not in (s, m, g)
+        assert r["question"] == (
+            f"You are a robot beginning at the {s} facing the {d['facing'].split('/')[1]}. You want to "
+            f"navigate to the {g}. You will perform the following actions (Note: for each [please fill in], "
+            f"choose either 'turn back,' 'turn left,' or 'turn right.'): 1. [please fill in] 2. Go forward "
+            f"until the {m} 3. [please fill in] 4. Go forward until the {g}. You have reached the final destination.")
+        assert len(set(r["options"])) == 4
+    # trips between neighbouring corners are straight: a landmark detour would double them
+    assert report.reasons["route_plan"] == {"rule5: landmark detour much longer than the shortest walk": 16}
+
+
+@pytest.mark.parametrize("angle, expected", [
+    (0, "none"), (30, "none"), (31, None), (59, None), (60, "turn left"), (-90, "turn right"),
+    (121, None), (149, None), (150, "turn back"), (-180, "turn back")])
+def test_turn_classes(angle, expected):
+    assert classify_turn(angle, DEFAULT) == expected
+
+
+# ----------------------------------------------------------------------------- tiny house
+def ordinal_of(record) -> str:
+    return re.search(r"in the (\w+) room you entered", record["question"])[1]
+
+
+def test_memory_action_hand_answers():
+    records, report = run(tiny_house(), per_task=5)
+    got = {ordinal_of(r): r for r in mcqs(records, "memory_action")}
+    assert set(got) == {"second", "third", "fourth", "fifth"}
+    assert got["second"]["answer_text"] in {"Dining", "Relaxing", "Watching tv"}   # living room
+    assert got["third"]["answer_text"] == "Sleeping"                               # bedroom
+    assert got["fourth"]["answer_text"] == "Bathing"                               # bathroom
+    assert got["fifth"]["answer_text"] in {"Reading", "Working"}                    # study
+    possible = {"second": {"dining", "relaxing", "watching tv"}, "third": {"sleeping"},
+                "fourth": {"bathing"}, "fifth": {"reading", "working"}}
+    for k, r in got.items():
+        assert len(r["options"]) == 5
+        wrong = [o.lower() for o in r["options"] if o != r["answer_text"]]
+        assert not set(wrong) & possible[k]
+    assert report.reasons["memory_action"] == {"rule4: the first room needs no memory of the walk": 1}
+    assert got["third"]["question"] == ("Based on the objects visible in the third room you entered, "
+                                        "what activity is possible in that room?")
+
+
+def test_memory_action_refuses_a_room_whose_activity_the_next_room_also_affords():
+    objects = tiny_objects() + [obj("bathroom/bed/1", 10, 7, 1.4, 1.0)]
+    records, report = run(tiny_house(objects=objects), per_task=5)
+    ordinals = {ordinal_of(r) for r in mcqs(records, "memory_action")}
+    assert "third" not in ordinals   # the bedroom: sleeping is possible in the bathroom next
+    assert report.reasons["memory_action"][
+        "rule4: every possible activity is also possible in the previous/next room"] == 1
+
+
+# c relative to d, room centres: kitchen (2,2), living room (6,2), bedroom (10,2),
+# study (1.75,8), bathroom (10.25,8). Pairs near a 45-degree boundary are absent.
+MAP_DIRECTIONS = {
+    ("study", "kitchen"): "North", ("kitchen", "study"): "South",
+    ("bedroom", "kitchen"): "East", ("kitchen", "bedroom"): "West",
+    ("bedroom", "living room"): "East", ("living room", "bedroom"): "West",
+    ("study", "bathroom"): "West", ("bathroom", "study"): "East",
+    ("living room", "kitchen"): "East", ("kitchen", "living room"): "West",      # anchors only:
+    ("bathroom", "bedroom"): "North", ("bedroom", "bathroom"): "South",          # co-visible
+}
+
+
+def test_map_direction_hand_answers_and_refusals():
+    records, report = run(tiny_house(), per_task=6)
+    got = mcqs(records, "map_direction")
+    assert {frozenset(r["derivation"]["query"]) for r in got} == {
+        frozenset(p) for p in [("study", "kitchen"), ("bedroom", "kitchen"), ("bedroom", "living room"),
+                               ("study", "bathroom")]}
+    for r in got:
+        c, d = r["derivation"]["query"]
+        a, b = r["derivation"]["anchor"]
+        assert r["answer_text"] == MAP_DIRECTIONS[(c, d)]
+        assert r["question"] == (f"Given that {a} is {MAP_DIRECTIONS[(a, b)].lower()} of the {b}, what is "
+                                 f"the direction of the {c} relative to the {d}?")
+        assert sorted(r["options"]) == ["East", "North", "South", "West"]
+    assert report.rejections["map_direction"] == {"rule3": 8, "rule4": 4}
+
+
+# squared centre distances (m^2), worked out in the README
+D2 = {frozenset(k): v for k, v in {
+    ("kitchen", "living room"): 16, ("living room", "bedroom"): 16, ("kitchen", "bedroom"): 64,
+    ("study", "bathroom"): 72.25, ("kitchen", "study"): 36.0625, ("bedroom", "bathroom"): 36.0625,
+    ("living room", "study"): 54.0625, ("living room", "bathroom"): 54.0625,
+    ("kitchen", "bathroom"): 104.0625, ("bedroom", "study"): 104.0625}.items()}
+
+
+def test_map_scale_hand_ratios():
+    records, report = run(tiny_house(), per_task=10)   # more than there are: every pair is tried
+    got = mcqs(records, "map_scale")
+    assert got
+    for r in got:
+        ratio = D2[frozenset(r["derivation"]["query"])] / D2[frozenset(r["derivation"]["reference"])]
+        value = float(r["answer_text"])
+        assert abs(ratio - value) <= 0.1 * value
+        assert all(abs(float(o) - ratio) > 0.25 * ratio for o in r["options"] if o != r["answer_text"])
+        assert frozenset(r["derivation"]["query"]) not in {frozenset(("kitchen", "living room")),
+                                                           frozenset(("bedroom", "bathroom"))}
+    assert report.reasons["map_scale"]["rule4: compared rooms visible in one frame"] == 2
+
+
+def test_map_scale_worked_example():
+    from queries.abstractive import scale_option
+    assert scale_option(64 / 16, 0.10) == 4          # kitchen-bedroom over kitchen-living room
+    assert scale_option(54.0625 / 16, 0.10) is None  # 3.38: 12.6% from 3, 15.5% from 4
+    assert scale_option(36.0625 / 16, 0.10) == 2.5   # 2.25: 10% below 2.5
+
+
+def test_layout_facts_of_the_tiny_house():
+    lay = Layout(scenario(tiny_house()).scene)
+    assert lay.adjacent("kitchen", "living room") is True
+    assert lay.adjacent("kitchen", "study") is False
+    assert lay.adjacent("living room", "bedroom") is None     # shared wall, no door: unclear
+    assert lay.opposite("kitchen", "study") is True and lay.opposite("bathroom", "bedroom") is True
+    assert lay.opposite("living room", "study") is False and lay.opposite("kitchen", "living room") is False
+    assert [lay.corner(r) for r in ("kitchen", "living room", "bedroom", "study", "bathroom")] == [
+        True, False, True, True, True]
+    assert lay.between("living room", "kitchen", "bedroom") is True
+    assert lay.between("kitchen", "living room", "bedroom") is False
+    assert len(lay.routes("study", "bathroom")) == 1 and len(lay.routes("kitchen", "living room")) == 2
+    assert len(lay.routes("kitchen", "study")) == 2 and len(lay.routes("bedroom", "study")) == 1
+
+
+def test_simulation_opposite_form_and_statements():
+    records, report = run(tiny_house(), per_task=6)
+    got = mcqs(records, "simulation")
+    opposite = {r["question"]: r["answer_text"] for r in got if r["derivation"]["form"] == "opposite"}
+    assert opposite == {"Which room is located directly opposite to kitchen?": "study",
+                        "Which room is located directly opposite to study?": "kitchen"}
+    # bedroom/bathroom are opposite but visible in one frame; the living room has none
+    assert report.reasons["simulation"]["rule4: compared rooms visible in one frame"] >= 2
+    for r in got:
+        if r["derivation"]["form"] == "statements":
+            assert len(r["options"]) == 5
+            assert r["answer_text"] not in ("The kitchen is adjacent to the living room.",
+                                            "The living room is adjacent to the kitchen.")
+            twin = next(t for t in records if t["id"] == r["id"] + "-ff")
+            assert all(o in twin["question"] for o in r["options"])
+
+
+def test_global_counting_hand_answers():
+    records, _ = run(tiny_house(), per_task=5)
+    got = {r["question"]: r["answer"] for r in of_task(records, "global_counting")}
+    assert got == {"How many cups are observed across all rooms in the video?": 2,
+                   "How many lamps are observed across all rooms in the video?": 2}
+    records, report = run(tiny_house(unseen=("study/lamp/1",)), per_task=5)
+    assert [r["question"] for r in of_task(records, "global_counting")] == [
+        "How many cups are observed across all rooms in the video?"]
+    assert report.reasons["global_counting"] == {"rule3: an instance never seen": 1}
+
+
+def test_abstractive_tasks_refuse_without_room_visibility():
+    records, report = run(tiny_house(room_vis=False), per_task=3)
+    assert mcqs(records, "map_direction") == [] and mcqs(records, "map_scale") == []
+    assert "rule4: no room visibility to prove the rooms are never in one frame" in report.reasons["map_direction"]
