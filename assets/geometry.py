@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 import trimesh
@@ -74,7 +75,14 @@ def superellipsoid(center: Vec, half: Vec, exponent: float = 0.3, sections: int 
                    vertical_exponent: float | None = None) -> trimesh.Trimesh:
     """A soft box (exponent ~0.2-0.4: cushions) or ellipsoid (exponent 1). A separate
     `vertical_exponent` near 1 gives a box-like plan with a lens-like side (pillows)."""
-    ve = exponent if vertical_exponent is None else vertical_exponent
+    unit = _unit_superellipsoid(float(exponent), int(sections),
+                                float(exponent if vertical_exponent is None else vertical_exponent))
+    return _mesh(unit.vertices * np.asarray(half, float) + np.asarray(center, float), unit.faces)
+
+
+@lru_cache(maxsize=64)
+def _unit_superellipsoid(exponent: float, sections: int, ve: float) -> trimesh.Trimesh:
+    """Cached unit shape (builders call this hundreds of times, e.g. plant leaves)."""
     u = np.linspace(-math.pi / 2, math.pi / 2, sections // 2 + 1)   # latitude
     v = np.linspace(-math.pi, math.pi, sections, endpoint=False)     # longitude
 
@@ -85,7 +93,7 @@ def superellipsoid(center: Vec, half: Vec, exponent: float = 0.3, sections: int 
     x = spow(np.cos(uu), ve) * spow(np.cos(vv), exponent)
     y = spow(np.cos(uu), ve) * spow(np.sin(vv), exponent)
     z = spow(np.sin(uu), ve)
-    verts = np.stack([x, y, z], -1).reshape(-1, 3) * np.asarray(half, float)
+    verts = np.stack([x, y, z], -1).reshape(-1, 3)
     faces = []
     nv = len(v)
     for i in range(len(u) - 1):
@@ -93,10 +101,11 @@ def superellipsoid(center: Vec, half: Vec, exponent: float = 0.3, sections: int 
             a, b = i * nv + j, i * nv + (j + 1) % nv
             c, d = a + nv, b + nv
             faces += [(a, b, d), (a, d, c)]
-    mesh = _mesh(verts + np.asarray(center, float), faces)
+    mesh = _mesh(verts, faces)
     mesh.merge_vertices()  # poles collapse to single points
     mesh.update_faces(mesh.nondegenerate_faces())
     mesh.fix_normals()
+    mesh.vertices.flags.writeable = False
     return mesh
 
 

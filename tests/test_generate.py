@@ -1,0 +1,77 @@
+"""`egoscene generate`: files written, atomic publication, byte-identical reruns."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator import outputs
+from generator.cli import main
+from tests.conftest import ROOT
+
+LAYOUT_FILES = {"scene.json", "floorplan.png", "grid.json", "grid.png", "grid_prompt.txt", "manifest.json"}
+SPEC = ROOT / "scenarios" / "scenario-05.yaml"
+
+
+def generate(out: Path, spec: Path = SPEC) -> Path:
+    assert main(["generate", str(spec), "--out", str(out), "--until", "layout"]) == 0
+    return out / "scenario-05"
+
+
+def test_outputs_are_complete_and_readable(tmp_path):
+    folder = generate(tmp_path)
+    assert {p.name for p in folder.iterdir()} == LAYOUT_FILES
+    assert [p.name for p in tmp_path.iterdir()] == ["scenario-05"]  # no staging left behind
+    scene = json.loads((folder / "scene.json").read_text())
+    assert scene["name"] == "scenario-05" and scene["seed"] == 5
+    assert {r["label"] for r in scene["rooms"]} == {"bathroom", "file room", "locker room", "lounge", "main office"}
+    grid = json.loads((folder / "grid.json").read_text())
+    assert len(grid["floors"][0]["grid"]) == 10 and all(len(r) == 10 for r in grid["floors"][0]["grid"])
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["files"] == outputs.file_hashes(folder)
+    assert manifest["spec_hash"] and set(manifest["timings_s"]) >= {"layout"}
+    assert (folder / "floorplan.png").read_bytes()[:4] == b"\x89PNG"
+    assert "Start: (0, 0)" in (folder / "grid_prompt.txt").read_text()
+
+
+def test_two_runs_give_identical_bytes(tmp_path):
+    first, second = generate(tmp_path / "a"), generate(tmp_path / "b")
+    for name in LAYOUT_FILES - {"manifest.json"}:  # the manifest holds timings by design
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+    manifest = lambda f: json.loads((f / "manifest.json").read_text())  # noqa: E731
+    assert manifest(first)["files"] == manifest(second)["files"]
+
+
+def test_rerun_replaces_a_finished_output_atomically(tmp_path):
+    folder = generate(tmp_path)
+    (folder / "stale.txt").write_text("from an older run")
+    generate(tmp_path)
+    assert not (folder / "stale.txt").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scenario-05"]
+
+
+def test_a_crash_while_writing_leaves_nothing_that_looks_finished(tmp_path, monkeypatch):
+    from generator import drawing
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(drawing, "draw_grid", boom)
+    with pytest.raises(RuntimeError):
+        main(["generate", str(SPEC), "--out", str(tmp_path)])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_validate_accepts_every_bundled_scenario_and_rejects_duplicate_names(tmp_path):
+    assert main(["validate", str(ROOT / "scenarios")]) == 0
+    twin = tmp_path / "twin.yaml"
+    twin.write_text(SPEC.read_text())
+    assert main(["validate", str(SPEC), str(twin)]) == 1
+
+
+def test_generate_reports_failure_but_finishes_other_scenarios(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\ntypology: office\nrooms: {a: {objects: {fridgee: 1}}}\ntrajectory: [a]\n")
+    out = tmp_path / "out"
+    assert main(["generate", str(bad), str(SPEC), "--out", str(out), "--until", "layout"]) == 1
+    assert [p.name for p in out.iterdir()] == ["scenario-05"]
