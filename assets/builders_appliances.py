@@ -7,9 +7,8 @@ import math
 import numpy as np
 import trimesh
 
-from assets.geometry import (box, cuboid, cylinder, disc_x, disc_y, extrude, extrude_yz, frustum, lathe,
-                             moved, rod, rotated, rounded_rect, slab, sphere, superellipsoid,
-                             torus, tube)
+from assets.geometry import (cuboid, cylinder, disc_y, extrude, extrude_yz, lathe, moved, rod,
+                             rotated, rounded_rect, slab, sphere, superellipsoid, torus, tube)
 from assets.models import Builder, builder
 
 BLACK = (0.05, 0.05, 0.06)

@@ -7,11 +7,9 @@ import math
 
 import numpy as np
 
-from assets.geometry import (arc_points, box, cuboid, cylinder, disc_x, disc_y, ellipse,
-                             ellipsoid, extrude, extrude_xz, frame_xz, frustum, lathe, merge,
-                             moved, ring_prism, rod, rotated, rounded_rect, scaled, slab,
-                             sphere, superellipsoid, torus, tube)
-from assets.materials import shade
+from assets.geometry import (box, cuboid, cylinder, disc_x, disc_y, ellipse, ellipsoid, extrude,
+                             frame_xz, frustum, lathe, merge, moved, ring_prism, rod, rotated,
+                             rounded_rect, scaled, slab, sphere, superellipsoid, torus, tube)
 from assets.models import Builder, builder
 
 DARK_WOOD = (0.22, 0.13, 0.07)
