@@ -1,4 +1,4 @@
-"""`egoscene` command line: validate, generate, schema, grid-score, catalog."""
+"""`egoscene` command line: validate, generate, schema, grid-score, check, catalog."""
 
 from __future__ import annotations
 
@@ -104,6 +104,12 @@ def cmd_grid_score(args) -> int:
     return grid_score_main(args.rest)
 
 
+def cmd_check(args) -> int:
+    from queries.check import main as check_main
+
+    return check_main(args.rest)
+
+
 def cmd_catalog(args) -> int:
     from render.catalog import render_contact_sheet
 
@@ -134,6 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("grid-score", help="score a predicted floor-plan grid: GRID_JSON PREDICTION_FILE [--floor N]")
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_grid_score)
+
+    p = sub.add_parser("check", help="recompute every answer of OUTDIR/queries.jsonl: OUTDIR [--min-pixels N]")
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("catalog", help="render every object category into one labelled contact sheet")
     p.add_argument("--out", required=True, help="folder for catalog.png")

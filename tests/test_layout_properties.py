@@ -14,9 +14,8 @@ TYPES = ["kitchen", "bedroom", "bathroom", "study", "living room", "dining room"
 OUTCOMES = {"laid out": 0, "refused": 0}
 
 
-@st.composite
-def random_specs(draw):
-    rng = random.Random(draw(st.integers(0, 10**9)))
+def make_spec(rng: random.Random) -> str:
+    """A random valid spec: 2-7 rooms on 1-3 floors, random relations and windows."""
     n = rng.randint(2, 7)
     floors = 1 if rng.random() < 0.75 else rng.randint(2, 3)
     labels = [f"{rng.choice(TYPES)} {i + 1}" for i in range(n)]
@@ -39,6 +38,11 @@ def random_specs(draw):
     for kind, pairs in (("adjacent", adjacent), ("opposite", opposite), ("vertical", vertical)):
         lines.append(f"  {kind}: [" + ", ".join(f"[{a}, {b}]" for a, b in pairs) + "]")
     return "\n".join(lines) + "\n"
+
+
+@st.composite
+def random_specs(draw):
+    return make_spec(random.Random(draw(st.integers(0, 10**9))))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)

@@ -1,0 +1,165 @@
+"""Object placement (issue 3): every object a scenario names, placed in its room.
+
+`place_objects(scenario, scene)` takes the layout's scene dict (rooms, doors, windows, ...)
+and returns `{"objects": [...], "object_relations": [...]}` in the scene.json format of
+docs/formats.md. Placement is done room by room (generator.placement_room) with a private
+seeded generator per room and attempt, so it is deterministic and rooms do not disturb each
+other's random numbers. A room whose objects do not fit raises PlacementError naming the
+room, the category that does not fit and the YAML path, after several seeded attempts with
+smaller sizes and tighter clearances.
+
+Object relations (`object_relations`), each `{"relation", "subject", "object"}`:
+  on       subject rests on object (object = its support)
+  next_to  footprints (boxes in 3D) within NEXT_TO metres, same room; subject < object by id
+  facing   subject's front points at object (within FACING_DEG), e.g. sofa -> tv, chair -> table
+"""
+
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import Polygon
+
+from generator.placement_room import PlacementError, RoomPlacer, NoFit, slug
+from generator.seeding import stage_rng
+
+NEXT_TO = 0.5
+FACING_DEG = 30.0
+FACING_MAX_DIST = 6.0
+ATTEMPTS = 6
+# subject category -> object categories a "facing" relation is worth stating for
+FACING_PAIRS = {
+    "sofa": ("tv", "fireplace", "table"),
+    "chair": ("table", "desk", "tv"),
+    "bench": ("piano", "tv", "table"),
+    "tv": ("sofa", "bed", "chair", "table"),
+    "bed": ("tv",),
+    "cycle": ("tv",),
+    "exercise machine": ("tv",),
+}
+NO_RELATION_KINDS = ("window", "door", "ceiling")
+
+__all__ = ["PlacementError", "place_objects", "object_relations", "room_walk_spot", "slug"]
+
+
+def place_objects(scenario, scene: dict) -> dict:
+    """Objects and object relations for `scene` (scene.json without objects)."""
+    rooms = {r["label"]: r for r in scene["rooms"]}
+    taken_doors: set[str] = set()
+    objects: list[dict] = []
+    for label in sorted(rooms, key=lambda lb: (rooms[lb]["floor"], lb)):
+        spec_room = scenario.rooms.get(label)
+        if spec_room is None or not spec_room.objects:
+            continue
+        objects.extend(_place_room(scenario, scene, rooms[label], spec_room, taken_doors))
+    objects.sort(key=lambda o: _id_key(o["id"]))
+    return {"objects": objects, "object_relations": object_relations(objects)}
+
+
+def _id_key(object_id: str):
+    room, category, n = object_id.rsplit("/", 2)
+    return (room, category, int(n))
+
+
+def _place_room(scenario, scene, room: dict, spec_room, taken_doors: set[str]) -> list[dict]:
+    failures: list[NoFit] = []
+    for attempt in range(ATTEMPTS):
+        rng = stage_rng(scenario.seed, f"placement:{room['label']}" + (f"#{attempt}" if attempt else ""))
+        placer = RoomPlacer(scenario, scene, room, spec_room, rng, attempt, taken_doors)
+        try:
+            result = placer.run()
+        except NoFit as exc:
+            failures.append(exc)
+            if exc.final:
+                break
+            continue
+        taken_doors.update(placer.used_doors)
+        return result
+    raise _error(scenario, room, spec_room, failures)
+
+
+def _error(scenario, room: dict, spec_room, failures: list[NoFit]) -> PlacementError:
+    # report the failure that got furthest (most objects placed), first category on ties
+    worst = max(failures, key=lambda f: f.placed_count)
+    poly = Polygon(room["polygon"])
+    x0, y0, x1, y1 = poly.bounds
+    path = f"rooms.{room['label']}.objects.{worst.category}"
+    fix = worst.fix or (f"give rooms.{room['label']}.area a larger value (now {poly.area:.1f} m²) "
+                        f"or ask for fewer objects in it")
+    message = (f"{scenario.source}: {path}: {worst.reason} in room {room['label']!r} "
+               f"({x1 - x0:.1f} x {y1 - y0:.1f} m, {poly.area:.1f} m²) after {len(failures)} attempt"
+               f"{'s' if len(failures) > 1 else ''} (fix: {fix})")
+    return PlacementError(message, room=room["label"], category=worst.category, path=path)
+
+
+# ---------------------------------------------------------------------------- relations
+
+
+def _box(o: dict):
+    return Polygon(o["footprint"]), o["position"][2], o["position"][2] + o["size"][2]
+
+
+def object_relations(objects: list[dict]) -> list[dict]:
+    """on / next_to / facing relations between the objects of each room (sorted)."""
+    out: list[dict] = []
+    by_id = {o["id"]: o for o in objects}
+    for o in objects:
+        if o["support"] in by_id:
+            out.append({"relation": "on", "subject": o["id"], "object": o["support"]})
+    rooms: dict[str, list[dict]] = {}
+    for o in objects:
+        if o["support"] not in NO_RELATION_KINDS and o["category"] != "carpet":
+            rooms.setdefault(o["room"], []).append(o)
+    for members in rooms.values():
+        boxes = {o["id"]: _box(o) for o in members}
+        for i, a in enumerate(members):
+            fa, za0, za1 = boxes[a["id"]]
+            for b in members[i + 1:]:
+                if a["support"] == b["id"] or b["support"] == a["id"]:
+                    continue
+                fb, zb0, zb1 = boxes[b["id"]]
+                dz = max(0.0, max(za0, zb0) - min(za1, zb1))
+                dist = math.hypot(fa.distance(fb), dz)
+                if dist <= NEXT_TO:
+                    s, t = sorted((a["id"], b["id"]))
+                    out.append({"relation": "next_to", "subject": s, "object": t, "distance": round(dist, 4)})
+        for a in members:
+            targets = FACING_PAIRS.get(a["category"], ())
+            if not targets:
+                continue
+            ax, ay = a["position"][:2]
+            yaw = math.radians(a["yaw"])
+            for b in members:
+                if b is a or b["category"] not in targets or b["support"] == a["id"] or a["support"] == b["id"]:
+                    continue
+                bx, by = b["position"][:2]
+                dist = math.hypot(bx - ax, by - ay)
+                if dist < 1e-6 or dist > FACING_MAX_DIST:
+                    continue
+                cosang = ((bx - ax) * math.cos(yaw) + (by - ay) * math.sin(yaw)) / dist
+                if cosang >= math.cos(math.radians(FACING_DEG)):
+                    out.append({"relation": "facing", "subject": a["id"], "object": b["id"]})
+    out.sort(key=lambda r: (r["relation"], _id_key(r["subject"]), _id_key(r["object"])))
+    return out
+
+
+# ---------------------------------------------------------------------------- inspection
+
+
+def room_walk_spot(scene: dict, label: str) -> tuple[float, float] | None:
+    """A free spot (SPOT_RADIUS disc) in room `label` reachable from all its doors, or None.
+
+    Uses the objects already in `scene["objects"]`: every floor-standing object except flat
+    carpets blocks the camera. Tests and the trajectory stage can use it.
+    """
+    from generator import placement_geom as geom
+
+    room = next(r for r in scene["rooms"] if r["label"] == label)
+    poly = Polygon(room["polygon"])
+    obstacles = [Polygon(o["footprint"]) for o in scene.get("objects", [])
+                 if o["room"] == label and o["support"] == "floor" and o["category"] != "carpet"]
+    base, _ = geom.walk_spaces(poly, [])
+    doors = [d for d in scene["doors"] if label in d["rooms"]]
+    entries = [geom.door_entry(poly, d, base) for d in doors]
+    spot = geom.walkable(poly, obstacles, entries)
+    return None if spot is None else (spot.x, spot.y)

@@ -1,0 +1,210 @@
+"""Kinematics of the walk: turn plans (polylines, pans) into 30 fps poses within the limits.
+
+Every motion is a 1-D progress variable (metres along a path, or degrees of a turn) with a
+speed limit that may vary along it; a forward/backward pass gives the fastest profile that
+starts and ends at rest and never exceeds the limit or the acceleration, and the frames
+sample it every 1/30 s. Yaw and pitch are functions of the progress, and the limit includes
+what keeps their rates under YAW_RATE / PITCH_RATE.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+FPS = 30
+EYE = 1.6
+WALK_SPEED = 0.97          # m/s (limit 1.0)
+WALK_ACCEL = 0.9           # m/s^2
+STAIR_SPEED = 0.45         # m/s along a flight (3-D)
+STAIR_LANDING_SPEED = 0.6
+TURN_RATE = 54.0           # deg/s, turning on the spot (limit 60)
+WALK_TURN_RATE = 50.0      # deg/s, turning while walking
+PAN_RATE = 42.0            # deg/s over the objects of a look-around
+TURN_ACCEL = 110.0         # deg/s^2
+PITCH_RATE = 22.0          # deg/s
+STOREY = 3.0
+CORNER_WINDOW = 0.5        # m: half-width of the stretch over which the gaze turns at a corner
+
+
+def smoothstep(t):
+    t = np.clip(t, 0.0, 1.0)
+    return t * t * (3.0 - 2.0 * t)
+
+
+def dsmoothstep(t):
+    t = np.clip(t, 0.0, 1.0)
+    return 6.0 * t * (1.0 - t)
+
+
+def profile(length: float, grid: np.ndarray, vlim: np.ndarray, accel: float) -> np.ndarray:
+    """Progress at frames 1, 2, ... (the last one == length) of a rest-to-rest motion."""
+    if length <= 1e-9:
+        return np.zeros(0)
+    v = np.maximum(np.asarray(vlim, float).copy(), 0.02)
+    n = len(grid) - 1
+    step = np.diff(grid)
+    v[0] = 0.0
+    v[-1] = 0.0
+    for i in range(n):
+        v[i + 1] = min(v[i + 1], math.sqrt(v[i] * v[i] + 2 * accel * step[i]))
+    for i in range(n - 1, -1, -1):
+        v[i] = min(v[i], math.sqrt(v[i + 1] * v[i + 1] + 2 * accel * step[i]))
+    dt = 2 * step / np.maximum(v[:-1] + v[1:], 1e-9)
+    t = np.concatenate([[0.0], np.cumsum(dt)])
+    frames = int(math.ceil(t[-1] * FPS - 1e-9))
+    tk = np.arange(1, frames + 1) / FPS
+    lam = np.interp(tk, t, grid)
+    lam[-1] = length
+    return lam
+
+
+def wrap180(a):
+    return (np.asarray(a) + 180.0) % 360.0 - 180.0
+
+
+@dataclass
+class Timeline:
+    """Accumulated frames: x, y, z (eye, world), yaw (unwrapped deg), pitch (deg), floor."""
+
+    x: list[float] = field(default_factory=list)
+    y: list[float] = field(default_factory=list)
+    z: list[float] = field(default_factory=list)
+    yaw: list[float] = field(default_factory=list)
+    pitch: list[float] = field(default_factory=list)
+    floor: list[int] = field(default_factory=list)
+    stairs: list[bool] = field(default_factory=list)
+    narration: list[tuple[int, int, str]] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)
+
+    def start(self, x, y, z, yaw, pitch, floor):
+        self._append([x], [y], [z], [yaw], [pitch], [floor], [False])
+
+    def _append(self, x, y, z, yaw, pitch, floor, on_stairs):
+        self.x += list(map(float, x))
+        self.y += list(map(float, y))
+        self.z += list(map(float, z))
+        self.yaw += list(map(float, yaw))
+        self.pitch += list(map(float, pitch))
+        self.floor += list(map(int, floor))
+        self.stairs += list(map(bool, on_stairs))
+
+    @property
+    def n(self) -> int:
+        return len(self.x)
+
+    @property
+    def last(self) -> int:
+        return len(self.x) - 1
+
+    def state(self):
+        return self.x[-1], self.y[-1], self.z[-1], self.yaw[-1], self.pitch[-1], self.floor[-1]
+
+    # ------------------------------------------------------------------ primitives
+    def hold(self, frames: int) -> None:
+        if frames <= 0:
+            return
+        x, y, z, yaw, pitch, floor = self.state()
+        self._append([x] * frames, [y] * frames, [z] * frames, [yaw] * frames, [pitch] * frames, [floor] * frames,
+                     [self.stairs[-1]] * frames)
+
+    def turn(self, dyaw: float, pitch_to: float | None = None, rate: float = TURN_RATE) -> tuple[int, int]:
+        """Turn on the spot by `dyaw` degrees (signed, CCW positive), easing the pitch to
+        `pitch_to` on the way. Returns the frame range."""
+        x, y, z, yaw0, p0, floor = self.state()
+        p1 = p0 if pitch_to is None else pitch_to
+        first = self.n
+        if abs(dyaw) < 0.5:
+            if abs(p1 - p0) < 0.05:
+                return first, first - 1
+            frames = max(6, int(math.ceil(1.5 * abs(p1 - p0) / PITCH_RATE * FPS)))
+            tau = smoothstep(np.arange(1, frames + 1) / frames)
+            self._append([x] * frames, [y] * frames, [z] * frames, yaw0 + dyaw * tau, p0 + (p1 - p0) * tau,
+                         [floor] * frames, [self.stairs[-1]] * frames)
+            return first, self.last
+        span = abs(dyaw)
+        grid = np.linspace(0.0, span, max(8, int(math.ceil(span / 0.5))) + 1)
+        tau = grid / span
+        dp = np.abs((p1 - p0) * dsmoothstep(tau) / span)
+        vlim = np.minimum(rate, PITCH_RATE / np.maximum(dp, 1e-9))
+        lam = profile(span, grid, vlim, TURN_ACCEL)
+        k = len(lam)
+        self._append([x] * k, [y] * k, [z] * k, yaw0 + math.copysign(1.0, dyaw) * lam,
+                     p0 + (p1 - p0) * smoothstep(lam / span), [floor] * k, [self.stairs[-1]] * k)
+        return first, self.last
+
+    def pan(self, dyaw: float, pitch_at: tuple[np.ndarray, np.ndarray], rate_at: tuple[np.ndarray, np.ndarray]) -> tuple[int, int]:
+        """Turn by `dyaw` with the pitch a function of the progress (degrees turned so far)
+        and a speed limit that also depends on it: the look-around pan."""
+        x, y, z, yaw0, p0, floor = self.state()
+        first = self.n
+        span = abs(dyaw)
+        if span < 0.5:
+            return first, first - 1
+        grid = np.linspace(0.0, span, max(8, int(math.ceil(span / 0.5))) + 1)
+        pitch = np.interp(grid, *pitch_at)
+        pitch[0] = p0
+        slope = np.abs(np.gradient(pitch, grid))
+        vlim = np.minimum(np.interp(grid, *rate_at), PITCH_RATE / np.maximum(slope, 1e-9))
+        lam = profile(span, grid, vlim, TURN_ACCEL)
+        k = len(lam)
+        self._append([x] * k, [y] * k, [z] * k, yaw0 + math.copysign(1.0, dyaw) * lam, np.interp(lam, grid, pitch),
+                     [floor] * k, [self.stairs[-1]] * k)
+        return first, self.last
+
+    def walk(self, pts: np.ndarray, speed: np.ndarray, pitch: np.ndarray,
+             on_stairs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Walk along the polyline `pts` (N, 3: x, y, eye z) starting and ending at rest.
+        `speed[i]` limits segment i, `pitch[i]` is the pitch at vertex i, `on_stairs[i]` says
+        whether vertex i is in the stairwell; the floor of a frame is the storey nearest to
+        the feet (ties go to the floor the walk started on). The gaze
+        follows the path, turning over a window around each corner. Returns (the arc
+        length at every vertex, the arc length at every new frame)."""
+        seg = np.diff(pts, axis=0)
+        seg_len = np.linalg.norm(seg, axis=1)
+        keep = np.concatenate([[True], seg_len > 1e-6])
+        pts, pitch, on_stairs = pts[keep], pitch[keep], on_stairs[keep]
+        speed = speed[keep[1:]]
+        seg = np.diff(pts, axis=0)
+        seg_len = np.linalg.norm(seg, axis=1)
+        s_at = np.concatenate([[0.0], np.cumsum(seg_len)])
+        total = float(s_at[-1])
+        if total < 1e-6:
+            return s_at, np.zeros(0)
+        heading = np.degrees(np.arctan2(seg[:, 1], seg[:, 0]))
+        x0, y0, z0, yaw0, p0, floor0 = self.state()
+        # the gaze: start along the first segment (the caller turns on the spot first)
+        base = yaw0 + wrap180(heading[0] - yaw0)
+        corners = []
+        yaw_seg = [base]
+        for i in range(1, len(heading)):
+            d = float(wrap180(heading[i] - heading[i - 1]))
+            yaw_seg.append(yaw_seg[-1] + d)
+            if abs(d) > 1e-6:
+                w = min(CORNER_WINDOW, 0.5 * seg_len[i - 1], 0.5 * seg_len[i])
+                corners.append((s_at[i], w, d))
+        n = max(16, int(math.ceil(total / 0.01)))
+        grid = np.linspace(0.0, total, n + 1)
+        yaw = np.full_like(grid, base)
+        dyaw = np.zeros_like(grid)
+        for sc, w, d in corners:
+            t = (grid - (sc - w)) / (2 * w)
+            yaw += d * smoothstep(t)
+            dyaw += np.abs(d * dsmoothstep(t) / (2 * w))
+        seg_idx = np.clip(np.searchsorted(s_at, grid, side="right") - 1, 0, len(seg_len) - 1)
+        p = np.interp(grid, s_at, pitch)
+        dp = np.abs(np.gradient(p, grid))
+        vlim = np.minimum(speed[seg_idx], WALK_TURN_RATE / np.maximum(dyaw, 1e-9))
+        vlim = np.minimum(vlim, PITCH_RATE / np.maximum(dp, 1e-9))
+        lam = profile(total, grid, vlim, WALK_ACCEL)
+        xs = np.interp(lam, s_at, pts[:, 0])
+        ys = np.interp(lam, s_at, pts[:, 1])
+        zs = np.interp(lam, s_at, pts[:, 2])
+        vi = np.clip(np.searchsorted(s_at, lam, side="right") - 1, 0, len(pts) - 1)
+        d = (zs - EYE) / STOREY - floor0
+        fl = floor0 + np.where(d >= 0, np.ceil(d - 0.5), np.floor(d + 0.5)).astype(int)
+        st = on_stairs[vi] & on_stairs[np.minimum(vi + 1, len(pts) - 1)]
+        self._append(xs, ys, zs, np.interp(lam, grid, yaw), np.interp(lam, grid, p), fl, st)
+        return s_at, lam

@@ -1,0 +1,311 @@
+"""Build the Blender scene of a scene.json: room shells, stairs, objects, lights, camera.
+
+Two Blender scenes share one collection of geometry:
+- the colour scene (`preview` = Workbench, `photoreal` = Cycles) that makes the video, and
+- the id scene: Workbench, flat shading, each object drawn in its own exact colour (no
+  anti-aliasing, no colour management, no dithering), decoded back to ids for visibility.
+Room surfaces (floor, walls, ceiling, lamps, trims) carry their room's id; every object of
+scene["objects"] has its own id; id 0 is the outside (sky, ground, exterior walls).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import bpy
+import numpy as np
+
+from assets.models import AssetModel, Part, build_model
+from generator.seeding import stage_rng
+from render import idcolors
+from render.blender_assets import add_model
+from render.shell import EXTERIOR, build_shell
+
+FOV_DEG = 70.0            # horizontal field of view
+SKY = (0.62, 0.76, 0.93)  # sRGB
+PROFILES = ("preview", "photoreal")
+
+# Cycles: samples chosen for <= 2 s/frame at 640x480 on 2 cores (denoised)
+CYCLES_SAMPLES = 12
+
+
+@dataclass
+class BuiltScene:
+    color_scene: bpy.types.Scene
+    id_scene: bpy.types.Scene
+    camera: bpy.types.Object
+    ids: dict[int, tuple[str, str]] = field(default_factory=dict)   # id -> (kind, key)
+    profile: str = "preview"
+
+    def id_table(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {"object": {}, "room": {}, "space": {}}
+        for i, (kind, key) in self.ids.items():
+            out[kind][key] = i
+        return out
+
+
+def srgb_to_linear(c: float) -> float:
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _lin(rgb) -> tuple[float, float, float]:
+    return tuple(srgb_to_linear(float(c)) for c in rgb)  # type: ignore[return-value]
+
+
+def object_model(obj: dict, seed: int) -> AssetModel:
+    """The asset model of one placed object (deterministic per scene seed and object id)."""
+    attrs = dict(obj.get("attributes") or {})
+    color = attrs.pop("color", None)
+    attrs.pop("material", None)
+    model_seed = attrs.pop("model_seed", None)
+    rng = (np.random.default_rng(int(model_seed)) if model_seed is not None
+           else stage_rng(seed, f"render-model:{obj['id']}"))
+    size = tuple(float(v) for v in obj["size"]) if obj.get("size") else None
+    try:
+        return build_model(obj["category"], rng, size=size, color=color, **attrs)
+    except ValueError:        # an unknown colour name: keep the shape, drawn colour
+        rng = stage_rng(seed, f"render-model:{obj['id']}")
+        return build_model(obj["category"], rng, size=size, **attrs)
+
+
+def reset_blender() -> None:
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+
+
+def _collection(name: str) -> bpy.types.Collection:
+    coll = bpy.data.collections.new(name)
+    return coll
+
+
+def build_scene(scene: dict, profile: str = "preview", width: int = 640, height: int = 480,
+                id_width: int | None = None, id_height: int | None = None) -> BuiltScene:
+    """Build everything into a fresh Blender session and return both scenes and the ids."""
+    if profile not in PROFILES:
+        raise ValueError(f"unknown profile {profile!r} (one of {', '.join(PROFILES)})")
+    reset_blender()
+    seed = int(scene.get("seed") or 0)
+    color_scene = bpy.context.scene
+    color_scene.name = "color"
+    geo = _collection("geometry")
+    lights = _collection("lights")
+    color_scene.collection.children.link(geo)
+    color_scene.collection.children.link(lights)
+
+    built_ids: dict[int, tuple[str, str]] = {}
+    next_id = 1
+
+    def new_id(kind: str, key: str) -> int:
+        nonlocal next_id
+        i = next_id
+        next_id += 1
+        built_ids[i] = (kind, key)
+        return i
+
+    room_labels = {r["label"] for r in scene.get("rooms", [])}
+    shell = build_shell(scene, seed)
+    for owner, parts in shell.by_owner().items():
+        if owner == EXTERIOR:
+            oid = 0
+        else:
+            oid = new_id("room" if owner in room_labels else "space", owner)
+        model = AssetModel(f"shell:{owner}", (0.0, 0.0, 0.0),
+                           [Part(p.name, p.mesh, p.material) for p in parts], "", "shell")
+        for ob in add_model(model, (0.0, 0.0, 0.0), 90.0, name=f"shell:{owner}", collection=geo, pass_index=oid):
+            ob.color = idcolors.id_to_rgba(oid)
+            ob["egoscene_id"] = oid
+    for obj in scene.get("objects", []):
+        oid = new_id("object", obj["id"])
+        model = object_model(obj, seed)
+        pos = [float(v) for v in obj["position"]]
+        for ob in add_model(model, pos, float(obj.get("yaw", 90.0)), name=obj["id"], collection=geo,
+                            pass_index=oid):
+            ob.color = idcolors.id_to_rgba(oid)
+            ob["egoscene_id"] = oid
+    if next_id > idcolors.MAX_IDS:
+        raise ValueError(f"{next_id} ids exceed the id pass capacity {idcolors.MAX_IDS}")
+
+    cam = bpy.data.objects.new("camera", bpy.data.cameras.new("camera"))
+    cam.data.sensor_fit = "HORIZONTAL"
+    cam.data.angle = math.radians(FOV_DEG)
+    cam.data.clip_start = 0.05
+    cam.data.clip_end = 400.0
+    geo.objects.link(cam)
+    color_scene.camera = cam
+
+    _add_lights(shell, lights, scene)
+    _setup_color(color_scene, profile, width, height)
+
+    id_scene = bpy.data.scenes.new("ids")
+    id_scene.collection.children.link(geo)
+    id_scene.camera = cam
+    _setup_ids(id_scene, id_width or width, id_height or height)
+    return BuiltScene(color_scene, id_scene, cam, built_ids, profile)
+
+
+def _add_lights(shell, lights: bpy.types.Collection, scene: dict) -> None:
+    """Ceiling area lights (one per lamp panel), a sun and the sky (Cycles uses them;
+    Workbench ignores lights)."""
+    for k, spot in enumerate(shell.lights):
+        data = bpy.data.lights.new(f"lamp-{k}", "AREA")
+        data.shape = "SQUARE"
+        data.size = 0.9
+        data.energy = 28.0 * max(6.0, spot.area)      # W; ~28 W per m^2 served
+        data.color = (1.0, 0.95, 0.87)
+        ob = bpy.data.objects.new(f"lamp-{k}", data)
+        ob.location = (spot.position[0], spot.position[1], spot.position[2] - 0.04)
+        lights.objects.link(ob)
+    sun = bpy.data.lights.new("sun", "SUN")
+    sun.energy = 4.0
+    sun.angle = math.radians(2.0)
+    sun.color = (1.0, 0.96, 0.9)
+    ob = bpy.data.objects.new("sun", sun)
+    ob.rotation_euler = (math.radians(50.0), 0.0, math.radians(35.0))
+    lights.objects.link(ob)
+
+
+def _setup_world(scene: bpy.types.Scene, rgb, strength: float) -> None:
+    world = bpy.data.worlds.new(f"world-{scene.name}")
+    world.color = _lin(rgb)
+    world.use_nodes = True if world.node_tree is None else world.use_nodes
+    bg = world.node_tree.nodes.get("Background") if world.node_tree else None
+    if bg is not None:
+        bg.inputs["Color"].default_value = (*_lin(rgb), 1.0)
+        bg.inputs["Strength"].default_value = strength
+    scene.world = world
+
+
+def _common_output(scene: bpy.types.Scene, width: int, height: int) -> None:
+    r = scene.render
+    r.resolution_x, r.resolution_y, r.resolution_percentage = width, height, 100
+    r.fps, r.fps_base = 30, 1.0
+    r.use_file_extension = False
+    r.use_compositing = False
+    r.use_sequencer = False
+    r.image_settings.media_type = "IMAGE"
+    r.image_settings.file_format = "PNG"
+    r.image_settings.color_mode = "RGB"
+    r.image_settings.color_depth = "8"
+    r.image_settings.compression = 10      # zlib fast: PNG writing stays a few ms
+
+
+def _setup_color(scene: bpy.types.Scene, profile: str, width: int, height: int) -> None:
+    _common_output(scene, width, height)
+    if profile == "preview":
+        scene.render.engine = "BLENDER_WORKBENCH"
+        _setup_world(scene, SKY, 1.0)
+        sh = scene.display.shading
+        sh.light = "STUDIO"
+        sh.color_type = "MATERIAL"
+        sh.show_specular_highlight = True
+        sh.show_cavity = True
+        sh.cavity_type = "WORLD"
+        sh.cavity_ridge_factor = 0.6
+        sh.cavity_valley_factor = 1.0
+        sh.show_shadows = False
+        sh.show_object_outline = False
+        sh.use_dof = False
+        sh.studio_light = _interior_studio_light()
+        sh.use_world_space_lighting = True      # a wall keeps its shade as the camera turns
+        scene.display.render_aa = "FXAA"
+        scene.display.matcap_ssao_distance = 0.8
+        scene.view_settings.view_transform = "Standard"
+        scene.view_settings.look = "None"
+        scene.view_settings.exposure = 0.0
+    else:
+        scene.render.engine = "CYCLES"
+        _setup_world(scene, SKY, 1.2)
+        c = scene.cycles
+        c.device = _cycles_device()
+        c.samples = CYCLES_SAMPLES
+        c.use_adaptive_sampling = True
+        c.adaptive_threshold = 0.05
+        c.use_denoising = True
+        c.denoiser = "OPENIMAGEDENOISE"
+        c.denoising_input_passes = "RGB_ALBEDO_NORMAL"
+        c.denoising_prefilter = "FAST"
+        c.max_bounces = 4
+        c.diffuse_bounces = 3
+        c.glossy_bounces = 1
+        c.transmission_bounces = 2
+        c.transparent_max_bounces = 4
+        c.caustics_reflective = False
+        c.caustics_refractive = False
+        c.sample_clamp_indirect = 5.0
+        c.use_light_tree = True
+        c.seed = 0
+        c.use_animated_seed = False
+        scene.render.use_persistent_data = True     # keep the BVH between frames
+        scene.view_settings.view_transform = "AgX"
+        scene.view_settings.look = "AgX - Base Contrast"
+        scene.view_settings.exposure = 0.3
+
+
+def _interior_studio_light() -> str:
+    """Even interior lighting for Workbench (ambient + soft key from above, fills from the
+    side and from below so ceilings are not black): render/data/interior.sl."""
+    from pathlib import Path
+    path = Path(__file__).with_name("data") / "interior.sl"
+    lights = bpy.context.preferences.studio_lights
+    for sl in lights:
+        if sl.path and Path(sl.path).name == path.name:
+            return sl.name
+    return lights.load(str(path), "STUDIO").name
+
+
+def _cycles_device() -> str:
+    """GPU when Blender finds one (CUDA/OptiX/HIP/oneAPI/Metal), else CPU."""
+    try:
+        prefs = bpy.context.preferences.addons["cycles"].preferences
+    except (KeyError, AttributeError):
+        return "CPU"
+    for backend in ("OPTIX", "CUDA", "HIP", "ONEAPI", "METAL"):
+        try:
+            prefs.compute_device_type = backend
+            prefs.get_devices()
+        except (TypeError, ValueError, RuntimeError):
+            continue
+        gpus = [d for d in prefs.devices if d.type == backend]
+        if gpus:
+            for d in prefs.devices:
+                d.use = d.type == backend
+            return "GPU"
+    try:
+        prefs.compute_device_type = "NONE"
+    except (TypeError, ValueError):
+        pass
+    return "CPU"
+
+
+def _setup_ids(scene: bpy.types.Scene, width: int, height: int) -> None:
+    _common_output(scene, width, height)
+    scene.render.image_settings.compression = 0
+    scene.render.engine = "BLENDER_WORKBENCH"
+    scene.render.dither_intensity = 0.0
+    scene.render.film_transparent = False
+    _setup_world(scene, (0.0, 0.0, 0.0), 1.0)
+    sh = scene.display.shading
+    sh.light = "FLAT"
+    sh.color_type = "OBJECT"
+    sh.show_specular_highlight = False
+    sh.show_cavity = False
+    sh.show_shadows = False
+    sh.show_object_outline = False
+    sh.show_xray = False
+    sh.use_dof = False
+    sh.show_backface_culling = False
+    scene.display.render_aa = "OFF"
+    scene.view_settings.view_transform = "Raw"
+    scene.view_settings.look = "None"
+    scene.view_settings.exposure = 0.0
+    scene.view_settings.gamma = 1.0
+
+
+def camera_rotation(yaw_deg: float, pitch_deg: float) -> tuple[float, float, float]:
+    """Blender XYZ euler of a camera looking along yaw (deg CCW from +x) and pitch (deg up)."""
+    return (math.radians(90.0 + pitch_deg), 0.0, math.radians(yaw_deg - 90.0))
+
+
+def set_pose(cam: bpy.types.Object, pose: dict) -> None:
+    cam.location = tuple(float(v) for v in pose["position"])
+    cam.rotation_euler = camera_rotation(float(pose["yaw"]), float(pose.get("pitch", 0.0)))
