@@ -119,9 +119,14 @@ def explain_failure(scenario: Scenario, work_budget: float) -> LayoutError:
     keys = layout_model.relation_keys(scenario)
     pieces = tuple([MAX_HALLWAY_PIECES] * len(scenario.floors))
 
+    undecided = []  # solves that ran out of budget without a verdict
+
     def solvable(dropped: frozenset) -> bool:
         problem = layout_model.LayoutProblem(scenario, pieces, dropped, work_budget)
-        return layout_model.solve(problem).rects is not None
+        outcome = layout_model.solve(problem)
+        if outcome.status == "unknown":
+            undecided.append(dropped)
+        return outcome.rects is not None
 
     if not solvable(frozenset(keys)):
         return LayoutError(
@@ -133,6 +138,10 @@ def explain_failure(scenario: Scenario, work_budget: float) -> LayoutError:
         if not solvable(frozenset(dropped | {key})):
             dropped.add(key)  # still unsolvable without it: it is not needed for the clash
     conflict = [describe_relation(k) for k in keys if k not in dropped]
+    if undecided:  # honest about a budget that ran out: "not found", not "impossible"
+        return LayoutError(
+            f"{scenario.source}: relations: no floor plan found within the search budget; the relations that "
+            f"resisted together are: {'; '.join(conflict)} (fix: drop or change one of them, or give rooms areas)", conflict)
     return LayoutError(
         f"{scenario.source}: relations: these cannot all hold together: {'; '.join(conflict)} "
         "(fix: drop or change one of them)", conflict)

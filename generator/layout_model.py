@@ -243,12 +243,17 @@ class _Builder:
         m.AddBoolOr(on)
 
     def vertical(self, a: str, b: str) -> None:
+        """Footprints overlap by >= 50% of the smaller room: one room (the solver picks which)
+        overlaps the other by VERTICAL_SHARE of its own width and depth, so >= 0.518 of its
+        area, which is at least half the smaller one's."""
         A, B = self.boxes[a], self.boxes[b]
-        for lo_a, hi_a, lo_b, hi_b, size_a, size_b in ((A.x0, A.x1, B.x0, B.x1, A.w, B.w), (A.y0, A.y1, B.y0, B.y1, A.h, B.h)):
-            # 100 * (min(hi) - max(lo)) >= share * size of each rect
-            for size in (size_a, size_b):
+        reference = [self.m.NewBoolVar(f"vertical.{a}|{b}.ref.{k}") for k in range(2)]
+        self.m.AddExactlyOne(reference)
+        for ref, R in zip(reference, (A, B)):
+            for lo_a, hi_a, lo_b, hi_b, size in ((A.x0, A.x1, B.x0, B.x1, R.w), (A.y0, A.y1, B.y0, B.y1, R.h)):
+                # 100 * (min(hi) - max(lo)) >= share * size, as four linear rows
                 for hi, lo in ((hi_a, lo_b), (hi_b, lo_a), (hi_a, lo_a), (hi_b, lo_b)):
-                    self.m.Add(100 * (hi - lo) >= VERTICAL_SHARE * size)
+                    self.m.Add(100 * (hi - lo) >= VERTICAL_SHARE * size).OnlyEnforceIf(ref)
 
     def opposite(self, side_a: tuple[str, ...], side_b: tuple[str, ...], halls: list[str]) -> None:
         """All of side_a touch one hallway on one side, all of side_b the facing side, and

@@ -91,3 +91,22 @@ def test_conflict_search_names_a_minimal_clashing_set():
     conflict = info.value.conflict
     assert 2 <= len(conflict) <= 5
     assert all(item.startswith("adjacent") and "closet" in item for item in conflict)
+
+
+def test_small_room_stacked_over_a_large_one():
+    # 50% of the *smaller* room: a bathroom over a living room must be possible
+    text = """
+name: stacked
+typology: multi-story residence
+rooms:
+  living room: {floor: 0}
+  bathroom: {floor: 1}
+  bedroom: {floor: 1}
+trajectory: [living room, bathroom, bedroom]
+relations:
+  vertical: [[living room, bathroom]]
+"""
+    scenario = parse_scenario(text, "stacked.yaml")
+    scene = plan_to_scene(layout(scenario))
+    assert_plan_is_sound(scenario, scene)
+    assert ["bathroom", "living room"] in scene["relations"]["vertical"]
