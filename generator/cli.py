@@ -12,6 +12,7 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 
 from generator import pipeline
 from generator.layout import LayoutError
+from generator.placement import PlacementError
 from generator.spec import SpecError, json_schema, load_scenario
 
 console = Console(stderr=True)
@@ -68,22 +69,28 @@ def cmd_generate(args) -> int:
             task = progress.add_task(f"{path.name}: starting", total=None)
 
             def on_stage(stage: str, task=task, path=path) -> None:
-                progress.update(task, description=f"{path.name}: {stage}")
+                progress.update(task, description=f"{path.name}: {stage}", total=None, completed=0)
 
+            def on_progress(done: int, total: int, task=task, path=path) -> None:
+                progress.update(task, description=f"{path.name}: render", total=total, completed=done)
+
+            options = pipeline.Options(until=args.until, profile=args.profile, width=args.width, height=args.height,
+                                       per_task=args.per_task)
             try:
-                result = pipeline.generate(path, Path(args.out), until=args.until, on_stage=on_stage)
+                result = pipeline.generate(path, Path(args.out), options, on_stage=on_stage, on_progress=on_progress)
             except SpecError as exc:
                 failures += 1
                 progress.update(task, description=f"[red]{path.name}: invalid spec[/red]", total=1, completed=1)
                 for issue in exc.issues:
                     progress.console.print(f"[red]error[/red] {issue}", highlight=False)
-            except LayoutError as exc:
+            except (LayoutError, PlacementError, pipeline.CoverageError, RuntimeError) as exc:
                 failures += 1
-                progress.update(task, description=f"[red]{path.name}: layout failed[/red]", total=1, completed=1)
+                progress.update(task, description=f"[red]{path.name}: failed[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)
             else:
                 total = sum(result.timings.values())
-                progress.update(task, description=f"[green]{path.name}[/green] -> {result.folder} ({total:.1f} s)", total=1, completed=1)
+                note = "up to date" if result.reused else f"{total:.1f} s"
+                progress.update(task, description=f"[green]{path.name}[/green] -> {result.folder} ({note})", total=1, completed=1)
             progress.advance(overall)
     return 1 if failures else 0
 
@@ -102,6 +109,14 @@ def cmd_grid_score(args) -> int:
     from queries.grid_score import main as grid_score_main
 
     return grid_score_main(args.rest)
+
+
+def cmd_bench(args) -> int:
+    from generator.bench import print_report, run_bench
+
+    report = run_bench(Path(args.spec), args.profile, args.width, args.height, Path(args.keep) if args.keep else None)
+    print_report(report)
+    return 0
 
 
 def cmd_check(args) -> int:
@@ -131,6 +146,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("specs", nargs="+", help="scenario YAML files or folders")
     p.add_argument("--out", default="outputs", help="output root (default: outputs)")
     p.add_argument("--until", default=pipeline.STAGES[-1], choices=pipeline.STAGES, help="stop after this stage")
+    p.add_argument("--profile", default="preview", choices=pipeline.PROFILES, help="preview: Workbench; photoreal: Cycles")
+    p.add_argument("--width", type=int, default=640)
+    p.add_argument("--height", type=int, default=480)
+    p.add_argument("--per-task", type=int, default=3, help="questions per task (when the scene allows)")
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("schema", help="print the scenario JSON Schema")
@@ -140,6 +159,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("grid-score", help="score a predicted floor-plan grid: GRID_JSON PREDICTION_FILE [--floor N]")
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_grid_score)
+
+    p = sub.add_parser("bench", help="time the pipeline against a bare bpy render of the same frames")
+    p.add_argument("spec")
+    p.add_argument("--profile", default="preview", choices=pipeline.PROFILES)
+    p.add_argument("--width", type=int, default=640)
+    p.add_argument("--height", type=int, default=480)
+    p.add_argument("--keep", help="copy the generated scenario folder here")
+    p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("check", help="recompute every answer of OUTDIR/queries.jsonl: OUTDIR [--min-pixels N]")
     p.add_argument("rest", nargs=argparse.REMAINDER)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import networkx as nx
+import shapely
 
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
 from generator import layout_model
@@ -25,6 +26,8 @@ DOOR_HEIGHT = 2.1
 WINDOW_WIDTH = 1.2
 START_SETBACK = 0.4  # camera distance from the south wall at the start
 MAX_HALLWAY_PIECES = 3
+GAP_CLOSE = 0.5  # gaps narrower than twice this between spaces count as inside the building
+WINDOW_DOOR_CLEARANCE = 0.3  # free wall between a window and a door on the same wall
 
 
 class LayoutError(Exception):
@@ -89,7 +92,11 @@ class Plan:
         return out
 
     def footprint(self, floor: int) -> Polygon:
-        return unary_union(list(self.spaces(floor).values()))
+        """The floor's built area with slivers between rooms (< 2 * GAP_CLOSE wide) filled:
+        a wall facing a 10 cm gap is not an exterior wall and gets no window or entrance."""
+        union = unary_union(list(self.spaces(floor).values()))
+        closed = union.buffer(GAP_CLOSE, join_style=2).buffer(-GAP_CLOSE, join_style=2)
+        return shapely.set_precision(closed, 0.01)  # back onto the 0.1 m lattice: exact shared edges
 
 
 def layout(scenario: Scenario, work_budget: float = 3.0) -> Plan:
@@ -259,7 +266,9 @@ def _add_windows(plan: Plan) -> None:
         if not wanted:
             continue
         floor = plan.room_floor[label]
-        exterior = sorted(_segments_on(poly, plan.footprint(floor).boundary), key=lambda s: (-s.length, s.bounds))
+        doors = [d for d in plan.doors if d.floor == floor]
+        exterior = sorted(_without_doors(_segments_on(poly, plan.footprint(floor).boundary), doors),
+                          key=lambda s: (-s.length, s.bounds))
         slots = _window_slots(exterior, wanted)
         if len(slots) < wanted:
             raise LayoutError(f"{plan.scenario.source}: rooms.{label}.objects.window: {wanted} windows do not fit on "
@@ -269,6 +278,21 @@ def _add_windows(plan: Plan) -> None:
             normal = (0, 1 if y > cy else -1) if axis == "x" else (1 if x > cx else -1, 0)
             windows.append(Window(f"window-{len(windows) + 1}", label, floor, (round(x, 2), round(y, 2)), WINDOW_WIDTH, normal))
     plan.windows = windows
+
+
+def _without_doors(segments: list[LineString], doors: list[Door]) -> list[LineString]:
+    """Cut each door's span (plus clearance) out of the wall segments that carry it."""
+    pieces = list(segments)
+    for door in doors:
+        gap = box(*Point(door.position).buffer(door.width / 2 + WINDOW_DOOR_CLEARANCE, cap_style=3).bounds)
+        pieces = [part for seg in pieces for part in _parts(seg.difference(gap))]
+    return [p for p in pieces if p.length > 1e-6]
+
+
+def _parts(geom) -> list[LineString]:
+    if geom.is_empty:
+        return []
+    return list(geom.geoms) if hasattr(geom, "geoms") else [geom]
 
 
 def _window_slots(segments: list[LineString], wanted: int) -> list[tuple[tuple[float, float], str]]:
@@ -340,7 +364,9 @@ def plan_to_scene(plan: Plan) -> dict:
         "objects": [],
     }
     # Self-check: the relations re-derived from this very geometry must match the spec.
-    problems = relations.check_scene(s, scene)
+    from generator.stairs import well_problems
+
+    problems = relations.check_scene(s, scene) + well_problems(scene)
     if problems:
         raise LayoutError(f"{s.source}: layout self-check failed: " + "; ".join(problems), problems)
     scene["relations"] = relations.realized_relations(scene)
@@ -350,6 +376,13 @@ def plan_to_scene(plan: Plan) -> dict:
 def _stair_entry(plan: Plan, floor: int) -> list[float]:
     """Where the stairwell opens onto the floor's hallway (middle of the shared wall)."""
     segments = [seg for hid, (f, hall) in plan.hallways.items() if f == floor for seg in contact_segments(plan.stairwell, hall)]
-    seg = max(segments, key=lambda s: s.length)
+    x0, y0, x1, y1 = plan.stairwell.bounds
+    along_x = (x1 - x0) > (y1 - y0)
+
+    def on_end_wall(seg: LineString) -> bool:  # the landing end: a short wall of the well
+        (ax, ay), (bx, by) = seg.coords[0], seg.coords[-1]
+        return abs(ax - bx) < 1e-9 if along_x else abs(ay - by) < 1e-9
+
+    seg = max(segments, key=lambda s: (on_end_wall(s), round(s.length, 4)))
     mid = seg.interpolate(0.5, normalized=True)
     return [round(mid.x, 2), round(mid.y, 2)]

@@ -192,8 +192,21 @@ class _Builder:
             long, short = STAIR_SIZE
             b = self.box("stairs", -1, cp_model.Domain.FromValues([short, long]), cp_model.Domain.FromValues([short, long]))
             m.Add(b.w + b.h == long + short)
+            # A U-stair lands at the same short end on every floor, so every floor's corridor
+            # must meet the stairwell at that end wall (SIDES order: east, west, north, south).
+            landing = [m.NewBoolVar(f"stairs.landing.{side}") for side in SIDES]
+            m.AddExactlyOne(landing)
+            turned = m.NewBoolVar("stairs.turned")
+            m.Add(b.w == short).OnlyEnforceIf(turned)
+            m.Add(b.w == long).OnlyEnforceIf(turned.Not())
+            m.AddImplication(landing[0], turned.Not())
+            m.AddImplication(landing[1], turned.Not())
+            m.AddImplication(landing[2], turned)
+            m.AddImplication(landing[3], turned)
             for f in floors:
-                m.AddBoolOr([t for h in self.halls[f] for t in self.touch("stairs", h, HALL_CONTACT)])
+                touches = [self.touch("stairs", h, HALL_CONTACT) for h in self.halls[f]]
+                for k, end in enumerate(landing):
+                    m.AddBoolOr([t[k] for t in touches]).OnlyEnforceIf(end)
 
         for f in floors:  # nothing overlaps on a floor; the stairwell is on every floor
             on_floor = [b for b in self.boxes.values() if b.floor in (f, -1)]

@@ -1,8 +1,18 @@
-"""The pipeline of plain stages: spec -> layout -> ... , each leaving files a person can open."""
+"""The pipeline of plain stages: spec -> layout -> scene (objects) -> trajectory -> render -> queries.
+
+Each stage hands the next a plain dict that is also written as a file a person can open.
+The scenario folder is published atomically at the end; rendering runs in a fresh Blender
+process per scenario and resumes from its frame cache when interrupted.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import platform
+import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -12,8 +22,15 @@ from typing import Callable
 from generator import drawing, grid, layout, outputs
 from generator.spec import Scenario, load_scenario
 
-STAGES = ("layout",)  # later stages (scene, trajectory, render, queries) append here
-VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic")
+STAGES = ("layout", "scene", "trajectory", "render", "queries")
+PROFILES = ("preview", "photoreal")
+VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
+MIN_SEEN_FRAMES = 15  # SPEC 4 / issue 4: every object seen in at least this many frames
+COVERAGE_ROUNDS = 2  # walk extensions tried before giving up on an unseen object
+
+
+class CoverageError(Exception):
+    """Objects the rendered walk did not show often enough, even after extending it."""
 
 
 def package_versions() -> dict[str, str]:
@@ -27,10 +44,23 @@ def package_versions() -> dict[str, str]:
 
 
 @dataclass
+class Options:
+    until: str = STAGES[-1]
+    profile: str = "preview"
+    width: int = 640
+    height: int = 480
+    per_task: int = 3
+
+    def stages(self) -> tuple[str, ...]:
+        return STAGES[: STAGES.index(self.until) + 1]
+
+
+@dataclass
 class Result:
     scenario: Scenario
     folder: Path
     timings: dict[str, float] = field(default_factory=dict)
+    reused: bool = False
 
 
 def run_layout(scenario: Scenario) -> tuple[dict, dict]:
@@ -40,47 +70,191 @@ def run_layout(scenario: Scenario) -> tuple[dict, dict]:
     return scene, grid.build_grid(scene)
 
 
-def generate(spec_path: Path, out_root: Path, until: str = STAGES[-1],
-             on_stage: Callable[[str], None] = lambda stage: None) -> Result:
-    """Run the stages up to `until` and publish `out_root/<name>/` atomically.
+def inputs_hash(scenario: Scenario, options: Options) -> str:
+    """What a finished folder was made from; equal hashes mean the folder can be reused."""
+    key = {"spec": scenario.spec_hash(), "options": options.__dict__, "egoscene": package_versions()["egoscene"]}
+    return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
 
-    Everything is computed before the folder is created, so a spec that fails validation or
-    layout leaves nothing behind.
+
+def _up_to_date(folder: Path, wanted: str) -> bool:
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return manifest.get("inputs_hash") == wanted and manifest.get("files") == outputs.file_hashes(folder)
+
+
+class _Clock:
+    def __init__(self, on_stage: Callable[[str], None]):
+        self.on_stage, self.timings = on_stage, {}
+
+    def __call__(self, stage: str):
+        clock = self
+
+        class _Timer:
+            def __enter__(self):
+                clock.on_stage(stage)
+                self.started = time.perf_counter()
+
+            def __exit__(self, *exc):
+                clock.timings[stage] = clock.timings.get(stage, 0.0) + time.perf_counter() - self.started
+
+        return _Timer()
+
+
+def generate(spec_path: Path, out_root: Path, options: Options | None = None,
+             on_stage: Callable[[str], None] = lambda stage: None,
+             on_progress: Callable[[int, int], None] = lambda done, total: None) -> Result:
+    """Run the stages up to `options.until` and publish `out_root/<name>/` atomically.
+
+    Everything before rendering is computed in memory first, so a spec that fails validation,
+    layout or placement leaves nothing behind.
     """
-    if until not in STAGES:
-        raise ValueError(f"--until must be one of {', '.join(STAGES)}")
-    timings: dict[str, float] = {}
-    on_stage("validate")
-    started = time.perf_counter()
-    scenario = load_scenario(spec_path)
-    timings["validate"] = time.perf_counter() - started
-
-    on_stage("layout")
-    started = time.perf_counter()
-    scene, grid_truth = run_layout(scenario)
-    timings["layout"] = time.perf_counter() - started
-
+    options = options or Options()
+    if options.until not in STAGES:
+        raise ValueError(f"until must be one of {', '.join(STAGES)}")
+    if options.profile not in PROFILES:
+        raise ValueError(f"profile must be one of {', '.join(PROFILES)}")
+    clock = _Clock(on_stage)
+    stages = options.stages()
+    with clock("validate"):
+        scenario = load_scenario(spec_path)
     folder = out_root / scenario.name
-    with outputs.staged_folder(folder) as staging:
-        on_stage("write")
-        started = time.perf_counter()
-        outputs.write_json(staging / "scene.json", scene)
-        outputs.write_json(staging / "grid.json", grid_truth)
-        drawing.draw_floorplan(scene, staging / "floorplan.png")
-        drawing.draw_grid(grid_truth, staging / "grid.png", title=scenario.name)
-        from queries.grid_prompt import grid_prompt_for
+    wanted = inputs_hash(scenario, options)
+    if _up_to_date(folder, wanted):
+        return Result(scenario, folder, clock.timings, reused=True)
 
-        outputs.write_text(staging / "grid_prompt.txt", grid_prompt_for(grid_truth) + "\n")
-        timings["write"] = time.perf_counter() - started
+    with clock("layout"):
+        scene, grid_truth = run_layout(scenario)
+    walk_info: dict = {}
+    trajectory = None
+    if "scene" in stages:
+        from generator.placement import place_objects
+
+        with clock("scene"):
+            placed = place_objects(scenario, scene)
+            scene["objects"] = placed["objects"]
+            scene["object_relations"] = placed.get("object_relations", [])
+    if "trajectory" in stages:
+        from generator.walk import plan_walk
+
+        with clock("trajectory"):
+            trajectory = plan_walk(scenario, scene)
+
+    query_report = None
+    with outputs.staged_folder(folder) as staging:
+        if "render" in stages:
+            trajectory, walk_info = _render_with_coverage(scenario, scene, trajectory, out_root, staging, options, clock, on_progress)
+        with clock("write"):
+            outputs.write_json(staging / "scene.json", scene)
+            outputs.write_json(staging / "grid.json", grid_truth)
+            if trajectory is not None:
+                outputs.write_json(staging / "trajectory.json", trajectory)
+            drawing.draw_floorplan(scene, staging / "floorplan.png", trajectory=trajectory)
+            drawing.draw_grid(grid_truth, staging / "grid.png", title=scenario.name)
+            from queries.grid_prompt import grid_prompt_for
+
+            outputs.write_text(staging / "grid_prompt.txt", grid_prompt_for(grid_truth) + "\n")
+        if "queries" in stages:
+            from queries.engine import generate_queries
+
+            with clock("queries"):
+                query_report = generate_queries(staging, per_task=options.per_task)
         manifest = {
             "name": scenario.name,
             "spec": str(spec_path),
             "spec_hash": scenario.spec_hash(),
+            "inputs_hash": wanted,
             "seed": scenario.seed,
-            "stages": list(STAGES[: STAGES.index(until) + 1]),
+            "stages": list(stages),
+            "options": options.__dict__,
             "versions": package_versions(),
             "files": outputs.file_hashes(staging),
-            "timings_s": {k: round(v, 3) for k, v in timings.items()},
+            "timings_s": {k: round(v, 3) for k, v in clock.timings.items()},
         }
+        if walk_info:
+            manifest["walk"] = walk_info
+        if query_report is not None:
+            manifest["queries"] = query_report.to_json()
         outputs.write_json(staging / "manifest.json", manifest)
-    return Result(scenario, folder, timings)
+    return Result(scenario, folder, clock.timings)
+
+
+# ---------------------------------------------------------------------------- rendering
+
+
+def render_cache(out_root: Path, name: str) -> Path:
+    """Frames survive a crash here (outside the staging folder), so a re-run resumes."""
+    return out_root / ".cache" / name
+
+
+def run_render(scene_path: Path, trajectory_path: Path, work: Path, options: Options,
+               on_progress: Callable[[int, int], None]) -> None:
+    """Render in a fresh Blender process (its memory grows across scenes)."""
+    cmd = [sys.executable, "-m", "render.run", str(scene_path), str(trajectory_path), str(work),
+           "--profile", options.profile, "--width", str(options.width), "--height", str(options.height)]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env) as proc:
+        tail: list[str] = []
+        for line in proc.stdout:
+            tail = (tail + [line.rstrip()])[-30:]
+            progress = _parse_progress(line)
+            if progress:
+                on_progress(*progress)
+        code = proc.wait()
+    if code != 0:
+        raise RuntimeError(f"render failed (exit {code}):\n" + "\n".join(tail))
+
+
+def _parse_progress(line: str) -> tuple[int, int] | None:
+    """Lines like `frame 12/300` from render.run."""
+    parts = line.split()
+    for part in parts:
+        if "/" in part:
+            done, _, total = part.partition("/")
+            if done.isdigit() and total.isdigit():
+                return int(done), int(total)
+    return None
+
+
+def under_seen(scene: dict, visibility: dict, min_frames: int = MIN_SEEN_FRAMES) -> dict[str, list[str]]:
+    """room -> ids of its objects seen in fewer than `min_frames` rendered frames."""
+    threshold = visibility.get("min_pixels", 1)
+    missing: dict[str, list[str]] = {}
+    for obj in scene["objects"]:
+        seen = visibility["objects"].get(obj["id"], {"pixels": []})
+        if sum(p >= threshold for p in seen["pixels"]) < min_frames:
+            missing.setdefault(obj["room"], []).append(obj["id"])
+    return missing
+
+
+def _render_with_coverage(scenario, scene, trajectory, out_root, staging, options, clock, on_progress):
+    """Render, then extend the walk for objects the frames did not show enough, re-render."""
+    from generator.walk import plan_walk, walk_summary
+
+    work = render_cache(out_root, scenario.name)
+    work.mkdir(parents=True, exist_ok=True)
+    extra: dict[str, list[str]] = {}
+    for attempt in range(COVERAGE_ROUNDS + 1):
+        outputs.write_json(work / "scene.json", scene)
+        outputs.write_json(work / "trajectory.json", trajectory)
+        with clock("render"):
+            run_render(work / "scene.json", work / "trajectory.json", work, options, on_progress)
+        visibility = json.loads((work / "visibility.json").read_text())
+        missing = under_seen(scene, visibility)
+        if not missing:
+            break
+        if attempt == COVERAGE_ROUNDS:
+            names = "; ".join(f"{room}: {', '.join(ids)}" for room, ids in sorted(missing.items()))
+            raise CoverageError(f"{scenario.source}: objects seen in fewer than {MIN_SEEN_FRAMES} rendered frames after "
+                                f"{COVERAGE_ROUNDS} walk extensions: {names} (fix: fewer or larger objects in those rooms)")
+        for room, ids in missing.items():
+            extra.setdefault(room, []).extend(i for i in ids if i not in extra.get(room, []))
+        with clock("trajectory"):
+            trajectory = plan_walk(scenario, scene, extra_looks=extra)
+    for name in ("video.mp4", "visibility.json"):
+        os.replace(work / name, staging / name)
+    info = dict(walk_summary(trajectory))
+    info["extensions"] = attempt
+    info["extra_looks"] = extra
+    return trajectory, info

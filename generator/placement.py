@@ -8,18 +8,28 @@ other's random numbers. A room whose objects do not fit raises PlacementError na
 room, the category that does not fit and the YAML path, after several seeded attempts with
 smaller sizes and tighter clearances.
 
+Object attributes: `color` and `material` (the spec's, else drawn), any other spec attribute,
+`model_seed`, and what the mesh builder needs besides: `wall_mounted: true` (a tv without a
+stand), `open_angle` (doors stand open at 90 degrees so the camera can pass), `opening` (the
+window/door id a window or door object fills). The renderer must build each object as
+`build_model(category, np.random.default_rng(model_seed), size=size, color=color,
+wall_mounted=..., open_angle=...)`: the support surfaces placement put things on are those of
+exactly that mesh (a round table top, a sofa's seat between its arms, shelf heights).
+
 Object relations (`object_relations`), each `{"relation", "subject", "object"}`:
   on       subject rests on object (object = its support)
-  next_to  footprints (boxes in 3D) within NEXT_TO metres, same room; subject < object by id
-  facing   subject's front points at object (within FACING_DEG), e.g. sofa -> tv, chair -> table
+  next_to  boxes within NEXT_TO metres in 3D, same room; subject < object by id; has `distance`
+  facing   subject's front points at object (its centre within FACING_DEG of the subject's yaw,
+           or the ray along the yaw hits its footprint), e.g. sofa -> tv, chair -> table
 """
 
 from __future__ import annotations
 
 import math
 
-from shapely.geometry import Polygon
+from shapely.geometry import LineString, Polygon
 
+from assets.catalog import get_category
 from generator.placement_room import PlacementError, RoomPlacer, NoFit, slug
 from generator.seeding import stage_rng
 
@@ -84,12 +94,25 @@ def _error(scenario, room: dict, spec_room, failures: list[NoFit]) -> PlacementE
     poly = Polygon(room["polygon"])
     x0, y0, x1, y1 = poly.bounds
     path = f"rooms.{room['label']}.objects.{worst.category}"
-    fix = worst.fix or (f"give rooms.{room['label']}.area a larger value (now {poly.area:.1f} m²) "
-                        f"or ask for fewer objects in it")
+    need = _floor_need(spec_room)
+    fix = worst.fix or (f"give rooms.{room['label']}.area a larger value (now {poly.area:.1f} m²; its floor "
+                        f"objects need about {need:.1f} m² with the space in front of them, plus walkways "
+                        f"and door swings) or ask for fewer objects in it")
     message = (f"{scenario.source}: {path}: {worst.reason} in room {room['label']!r} "
                f"({x1 - x0:.1f} x {y1 - y0:.1f} m, {poly.area:.1f} m²) after {len(failures)} attempt"
                f"{'s' if len(failures) > 1 else ''} (fix: {fix})")
     return PlacementError(message, room=room["label"], category=worst.category, path=path)
+
+
+def _floor_need(spec_room) -> float:
+    """Floor area the room's floor-standing objects take at their smallest, with front clearance."""
+    total = 0.0
+    for req in spec_room.objects:
+        cat = get_category(req.category)
+        if cat.placement in ("floor_wall", "floor_corner", "floor_free") and req.category != "carpet":
+            w, d, _ = cat.size_min
+            total += req.count * w * (d + cat.front_clearance)
+    return total
 
 
 # ---------------------------------------------------------------------------- relations
@@ -137,7 +160,9 @@ def object_relations(objects: list[dict]) -> list[dict]:
                 if dist < 1e-6 or dist > FACING_MAX_DIST:
                     continue
                 cosang = ((bx - ax) * math.cos(yaw) + (by - ay) * math.sin(yaw)) / dist
-                if cosang >= math.cos(math.radians(FACING_DEG)):
+                reach = (ax + FACING_MAX_DIST * math.cos(yaw), ay + FACING_MAX_DIST * math.sin(yaw))
+                ray = LineString([(ax, ay), reach])
+                if cosang >= math.cos(math.radians(FACING_DEG)) or ray.intersects(boxes[b["id"]][0]):
                     out.append({"relation": "facing", "subject": a["id"], "object": b["id"]})
     out.sort(key=lambda r: (r["relation"], _id_key(r["subject"]), _id_key(r["object"])))
     return out

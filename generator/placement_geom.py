@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from shapely.geometry import MultiPolygon, Point, Polygon, box
+from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
@@ -21,6 +21,9 @@ WALL_HALF = 0.05          # walls are 0.1 m thick, centred on the room polygon's
 WALL_GAP = 0.06           # floor objects keep at least this far from the polygon edges
 BODY_RADIUS = 0.3         # the camera's body
 SPOT_RADIUS = 0.5         # a free disc of this radius lets the camera stand and look around
+WALK_MARGIN = 0.04        # placement keeps this much more room than the camera strictly needs
+WALK_RADIUS = BODY_RADIUS + WALK_MARGIN
+WALK_SPOT = SPOT_RADIUS + WALK_MARGIN
 DOOR_DEPTH = 1.0          # door swing zone depth on each side of a door
 DOOR_MARGIN = 0.1         # door swing zone extends this far past each jamb
 ENTRY_DEPTH = 0.4         # where the camera stands just inside a door
@@ -58,7 +61,7 @@ def corners(x, y, yaw, w, d) -> np.ndarray:
 
 
 def footprints(x, y, yaw, w, d) -> np.ndarray:
-    """Vectorized shapely polygons of boxes (see `corners`)."""
+    """Vectorized shapely polygons of boxes (see `corners`); CCW, first corner = local (-w/2, -d/2)."""
     return shapely.polygons(corners(x, y, yaw, w, d))
 
 
@@ -173,7 +176,7 @@ def wall_candidates(poly: Polygon, w: float, d: float, back: float = WALL_GAP, s
     return Candidates.concat(out)
 
 
-def free_candidates(region: BaseGeometry, yaws, step: float = 0.1, max_points: int = 2500) -> Candidates:
+def free_candidates(region: BaseGeometry, yaws, step: float = 0.1, max_points: int = 1200) -> Candidates:
     """Grid points inside `region`, each with every yaw of `yaws`."""
     if region.is_empty:
         return Candidates.concat([])
@@ -223,16 +226,16 @@ def door_entry(poly: Polygon, door: dict, walk_base: BaseGeometry) -> Point:
 
 
 def walk_spaces(poly: Polygon, obstacles: list[Polygon], extra_blocked: BaseGeometry | None = None):
-    """(configuration space of the camera centre, region where a SPOT_RADIUS disc is free)."""
+    """(configuration space of the camera centre, region where a WALK_SPOT disc is free)."""
     blocked = union(obstacles)
-    base = poly.buffer(-(WALL_HALF + BODY_RADIUS), **MITRE)
-    spot = poly.buffer(-(WALL_HALF + SPOT_RADIUS), **MITRE)
+    base = poly.buffer(-(WALL_HALF + WALK_RADIUS), **MITRE)
+    spot = poly.buffer(-(WALL_HALF + WALK_SPOT), **MITRE)
     if extra_blocked is not None and not extra_blocked.is_empty:
-        base = base.difference(extra_blocked.buffer(BODY_RADIUS, quad_segs=4))
-        spot = spot.difference(extra_blocked.buffer(SPOT_RADIUS, quad_segs=4))
+        base = base.difference(extra_blocked.buffer(WALK_RADIUS, quad_segs=4))
+        spot = spot.difference(extra_blocked.buffer(WALK_SPOT, quad_segs=4))
     if not blocked.is_empty:
-        base = base.difference(blocked.buffer(BODY_RADIUS, quad_segs=4))
-        spot = spot.difference(blocked.buffer(SPOT_RADIUS, quad_segs=4))
+        base = base.difference(blocked.buffer(WALK_RADIUS, quad_segs=4))
+        spot = spot.difference(blocked.buffer(WALK_SPOT, quad_segs=4))
     return base, spot
 
 
@@ -275,7 +278,7 @@ def ellipse_contains(cx, cy, rx, ry, pts: np.ndarray) -> np.ndarray:
     return np.all(u * u + v * v <= 1.0, axis=-1)
 
 
-__all__ = ["BODY_RADIUS", "Candidates", "DOOR_DEPTH", "DOOR_MARGIN", "Edge", "MITRE", "MultiPolygon",
-           "SPOT_RADIUS", "WALL_GAP", "WALL_HALF", "corners", "door_entry", "door_zone", "edges",
+__all__ = ["BODY_RADIUS", "Candidates", "DOOR_DEPTH", "DOOR_MARGIN", "Edge", "MITRE", "SPOT_RADIUS",
+           "WALK_RADIUS", "WALK_SPOT", "WALL_GAP", "WALL_HALF", "corners", "door_entry", "door_zone", "edges",
            "ellipse_contains", "footprint", "footprints", "free_candidates", "front_zone", "inward",
            "parts", "rot", "to_local", "to_world", "union", "walk_spaces", "walkable", "wall_candidates"]

@@ -35,9 +35,13 @@ CEILING = 2.8
 WALK_TRIES = 60            # candidates tried against the walkability check per object
 SIZE_FACTORS = (1.0, 1.0, 0.6, 0.6, 0.0, 0.0)      # per attempt: 1 = as drawn, 0 = size_min
 CLEAR_FACTORS = (1.0, 1.0, 1.0, 0.7, 0.7, 0.5)     # per attempt: front clearance scale
+VIEW_DEPTH = 1.3           # floor kept free in front of a tv (low things excepted)
+VIEW_OK = frozenset({"carpet", "yoga mat", "table"})
+START_CLEAR = 0.6          # free radius around the camera's start position
 WINDOW_DEPTH = 0.1         # window/door objects fill the 0.1 m wall
 WINDOW_ZONE = 0.45         # tall objects keep this deep a strip in front of windows free
-SEATING = ("sofa", "bed", "chair", "bench")
+UNDER_WINDOW_OK = frozenset({"sink", "washstand"})   # counters whose taps may rise in front of a window
+FLAT = frozenset({"carpet"})      # a floor layer others may stand on
 # categories a carpet may lie under (everything else keeps off it)
 CARPET_OVER = frozenset({"sofa", "table", "chair", "bed", "bench", "desk", "stand", "cycle",
                          "exercise machine", "yoga mat", "floor lamp", "plant", "piano", "cabinet"})
@@ -46,13 +50,17 @@ CORNER_LOVERS = frozenset({"wardrobe", "bookshelf", "fridge", "cupboard", "locke
 CENTRE_LOVERS = frozenset({"bed", "sofa", "fireplace", "piano", "bench"})
 KITCHEN_LINE = frozenset({"fridge", "stove", "oven", "sink", "dishwasher", "cupboard", "cabinet",
                           "washing machine", "microwave"})
-CLUSTER_SAME = frozenset({"locker", "cabinet", "washing machine", "bookshelf", "cupboard", "desk"})
+CLUSTER_SAME = frozenset({"locker", "cabinet", "washing machine", "bookshelf", "cupboard"})
 # supports worth using when none of the category's own supports is in the room
 SECONDARY_SUPPORTS = ("cabinet", "stand", "table", "desk", "cupboard", "bookshelf", "sink", "washstand",
                       "dishwasher", "washing machine", "oven", "piano", "fireplace", "bench", "safe",
                       "locker", "bed")
-NO_SECONDARY = {"pillow": ()}
-FLOOR_FALLBACK = {"clothes": "floor_wall", "book": None}
+NO_SECONDARY = frozenset({"pillow"})        # only on their own supports
+FLOOR_FALLBACK = {"clothes": "floor_wall", "lamp": "floor_wall"}
+ON_BED_OK = frozenset({"book", "clothes", "handbag", "eyeglasses", "headphone", "laptop", "print", "telephone",
+                       "towel", "pillow"})
+FLEXIBLE = frozenset({"clothes", "pillow", "towel", "print"})    # soft things may be folded smaller
+STACKABLE = frozenset({"clothes", "book", "plate", "print"})     # may lie on one of their own kind
 
 
 class PlacementError(LayoutError):
@@ -158,8 +166,15 @@ class RoomPlacer:
         self.stairs = stairs if stairs.area > 1e-6 else None
         self.door_zones = [geom.door_zone(d).intersection(self.poly) for d in self.doors]
         self.door_union = geom.union(self.door_zones)
+        start = scene.get("start") or {}
+        self.start = None
+        if start.get("floor") == self.floor and self.poly.contains(Point(*start["position"][:2])):
+            self.start = Point(*start["position"][:2])
+        keepout = self.door_union
+        if self.start is not None:    # the camera's first pose stays free
+            keepout = keepout.union(self.start.buffer(START_CLEAR, quad_segs=8))
         inner = self.poly.buffer(-WALL_GAP + EPS, **MITRE)
-        self.region_floor = inner.difference(self.door_union)
+        self.region_floor = inner.difference(keepout)
         if self.stairs is not None:
             self.region_floor = self.region_floor.difference(self.stairs)
         self.region_wall = self.poly.buffer(-WALL_HALF + EPS, **MITRE)
@@ -178,11 +193,16 @@ class RoomPlacer:
             self.window_zones.append((zone, float(w.get("sill", 0.9))))
         self.walk_base, self.spot_base = geom.walk_spaces(self.poly, [], self.stairs)
         self.entries = [geom.door_entry(self.poly, d, self.walk_base) for d in self.doors]
+        if self.start is not None:
+            self.entries.append(self.start)
         self.blocked03 = Polygon()
         self.blocked05 = Polygon()
         self.placed: list[Placed] = []
+        self.view_zones: list[tuple[Polygon, str]] = []
         self.by_id: dict[str, Placed] = {}
         self.items = self._expand()
+        self.items_by_id = {it.id: it for it in self.items}
+        self.model_cache: dict = {}
         self.items_by_cat: dict[str, list[Item]] = {}
         for it in self.items:
             self.items_by_cat.setdefault(it.category, []).append(it)
@@ -237,11 +257,19 @@ class RoomPlacer:
                 add([tv], self.place_on_support)
             else:
                 add([tv], self.place_wall_mounted)
+        if self.cats("sofa") and not self.cats("tv"):     # sofas face the fireplace
+            add(self.cats("fireplace"), self.place_floor_wall)
+        add(self.cats("sofa"), self.place_sofa)
+        dining = [t for t in self.cats("table") if len(self.anchor_chairs.get(t.id, [])) >= 3]
+        for t in dining:   # a dining table and its chairs shape the room: before the rest
+            add([t], self.place_table)
+            add([self.items_by_id[c] for c in self.anchor_chairs[t.id]], self.place_chair)
         add(self.cats("fireplace"), self.place_floor_wall)
-        add(self.cats("sofa"), self.place_floor_wall)
-        wall_items = [it for it in self.items if it.cat.placement == "floor_wall" and it.id not in done]
+        wall_items = [it for it in self.items if it.cat.placement == "floor_wall" and it.id not in done
+                      and it.id not in self.bench_for]
         wall_items.sort(key=lambda it: (-(it.size[0] * it.size[1]), it.id))
         add(wall_items, self.place_floor_wall)
+        add([self.items_by_id[b] for b in self.bench_for], self.place_bench)
         add(self.cats("table"), self.place_table)
         add(self.cats("chair"), self.place_chair)
         free = [it for it in self.items if it.cat.placement == "floor_free" and it.id not in done
@@ -262,10 +290,35 @@ class RoomPlacer:
         add([it for it in self.items if it.id not in done], self.place_floor_free)
 
         for it, fn in steps:
-            fn(it)
+            for factor in (None, 0.5, 0.0):
+                if factor is not None:
+                    if it.cat.placement in ("in_window", "in_doorway") or not self.shrink(it, factor):
+                        raise failure
+                try:
+                    fn(it)
+                    break
+                except NoFit as exc:
+                    failure = exc
+                    if exc.final:
+                        raise
+            else:
+                raise failure
             if it.id not in self.by_id:
                 raise AssertionError(f"{it.id} not placed")  # every handler places or raises NoFit
         return [self.export(p) for p in self.placed]
+
+    def shrink(self, item: Item, factor: float) -> bool:
+        """Move the item's width and depth toward the category minimum; False if no change."""
+        cat = item.cat
+        new = [lo + (v - lo) * factor if i < 2 else v
+               for i, (lo, v) in enumerate(zip(cat.size_min, item.size))]
+        new = [min(v, cur) for v, cur in zip(new, item.size)]
+        if cat.round:
+            new[1] = new[0]
+        if all(abs(a - b) < 1e-3 for a, b in zip(new, item.size)):
+            return False
+        item.size[:] = new
+        return True
 
     def fail(self, item: Item, reason: str, final: bool = False, fix: str = ""):
         raise NoFit(item.category, reason, len(self.placed), final, fix)
@@ -289,6 +342,11 @@ class RoomPlacer:
                 tv.build["wall_mounted"] = True
                 tv.size[1] = 0.06
         self.tv_hosts = {h.id for h in self.tv_host.values()}
+        # a bench in a room with a piano is the piano bench
+        self.bench_for = {b.id: p.id for b, p in zip(self.cats("bench"), self.cats("piano"))}
+        for bid, pid in self.bench_for.items():
+            b, piano = self.items_by_id[bid], self.items_by_id[pid]
+            b.size[0] = max(b.cat.size_min[0], min(b.size[0], piano.size[0] - 0.2))
         # chairs: one per desk first, the rest at tables, then extra desk seats
         desks, tables = self.cats("desk"), self.cats("table")
         chairs = list(self.cats("chair"))
@@ -320,21 +378,26 @@ class RoomPlacer:
                     t.size[1] = max(t.cat.size_min[1], t.size[0] - 0.3)
             elif self.cats("sofa"):
                 t.size[0] = min(t.size[0], 1.2)
-        for d in desks:
-            load = sum(1 for it in self.cats("computer", "printer", "laptop"))
-            if load >= 2 or self.cats("printer") and self.cats("computer"):
+        desk_things = len(self.cats("computer", "printer", "laptop", "lamp", "telephone"))
+        for d in desks:   # room for a computer and a lamp, printer or phone beside it
+            if desk_things > len(desks):
                 d.size[0] = max(d.size[0], min(d.cat.size_max[0], 1.4))
         beds = self.cats("bed")
-        for p in self.cats("pillow"):
+        pillows = self.cats("pillow")
+        for p in pillows:
             if beds:
                 bw = beds[(p.n - 1) % len(beds)].size[0]
-                p.size[0] = min(p.size[0], bw - 0.14)
+                k = len([q for q in pillows if (q.n - 1) % len(beds) == (p.n - 1) % len(beds)])
+                per_row = min(k, 2 if bw < 1.3 else 3)
+                fit = (bw - 0.12 - 0.03 * (per_row + 1)) / per_row
+                p.size[0] = max(0.7 * p.cat.size_min[0], min(p.size[0], fit))
         for c in self.cats("computer"):
             if desks:
                 c.size[0] = min(c.size[0], desks[0].size[0] - 0.2)
         # mouse beside a computer or laptop (round robin)
         anchors = self.cats("laptop") + self.cats("computer")
-        self.mouse_anchor = {m.id: anchors[i % len(anchors)].id for i, m in enumerate(self.cats("mouse"))} if anchors else {}
+        self.mouse_anchor = ({m.id: anchors[i % len(anchors)].id for i, m in enumerate(self.cats("mouse"))}
+                             if anchors else {})
         for carpet in self.cats("carpet"):
             x0, y0, x1, y1 = self.poly.bounds
             big, small = max(x1 - x0, y1 - y0) - 0.5, min(x1 - x0, y1 - y0) - 0.5
@@ -360,13 +423,28 @@ class RoomPlacer:
         return out
 
     def zones(self, item: Item, skip=()) -> list[Polygon]:
-        """Front clearance zones `item` must keep out of."""
+        """Front clearance zones `item` must keep out of (a flat carpet may lie in them)."""
         out = []
+        if item.category in FLAT:
+            return out
         for p in self.placed:
             if p.zone is None or p.id in skip or item.id in p.exempt:
                 continue
             out.append(p.zone)
+        if item.category not in VIEW_OK:
+            out += [zone for zone, tv_id in self.view_zones if tv_id not in skip]
         return out
+
+    def add_view_zone(self, tv: Placed) -> None:
+        """Keep the floor in front of a tv free of furniture that would hide it."""
+        front = tv
+        if tv.support in self.by_id:
+            front = self.by_id[tv.support]
+        zone = geom.front_zone(front.x, front.y, front.yaw, tv.size[0] + 0.2, front.size[1], VIEW_DEPTH)[0]
+        zone = zone.intersection(self.poly)
+        if front is not tv and front.zone is not None:
+            zone = zone.difference(front.zone)
+        self.view_zones.append((zone, tv.id))
 
     def zone_blockers(self, exempt=()) -> list[Polygon]:
         """What a new clearance zone must not contain: low objects on the floor or walls."""
@@ -393,7 +471,7 @@ class RoomPlacer:
             m[idx] = ~shapely.intersects(fps[idx], u) | (shapely.area(shapely.intersection(fps[idx], u)) < 1e-6)
         if self.window_zones and m.any() and item.category not in ("carpet", "yoga mat"):
             for zone, sill in self.window_zones:
-                if h <= sill - 0.02:
+                if h <= sill + 0.05 or item.category in UNDER_WINDOW_OK:
                     continue
                 idx = np.flatnonzero(m)
                 if tall_part == "head":   # beds: only the headboard is tall
@@ -443,11 +521,11 @@ class RoomPlacer:
         return None
 
     def walk_ok(self, fp: Polygon) -> bool:
-        b03 = self.blocked03.union(fp.buffer(geom.BODY_RADIUS, quad_segs=4))
+        b03 = self.blocked03.union(fp.buffer(geom.WALK_RADIUS, quad_segs=4))
         space = self.walk_base.difference(b03)
         if space.is_empty:
             return False
-        spot = self.spot_base.difference(self.blocked05.union(fp.buffer(geom.SPOT_RADIUS, quad_segs=4)))
+        spot = self.spot_base.difference(self.blocked05.union(fp.buffer(geom.WALK_SPOT, quad_segs=4)))
         if spot.is_empty:
             return False
         return _connected(space, spot, self.entries)
@@ -455,9 +533,11 @@ class RoomPlacer:
     def add(self, p: Placed) -> None:
         self.placed.append(p)
         self.by_id[p.id] = p
+        if p.category == "tv":
+            self.add_view_zone(p)
         if p.support == "floor" and not p.flat and p.z < 1.8:
-            self.blocked03 = self.blocked03.union(p.fp.buffer(geom.BODY_RADIUS, quad_segs=4))
-            self.blocked05 = self.blocked05.union(p.fp.buffer(geom.SPOT_RADIUS, quad_segs=4))
+            self.blocked03 = self.blocked03.union(p.fp.buffer(geom.WALK_RADIUS, quad_segs=4))
+            self.blocked05 = self.blocked05.union(p.fp.buffer(geom.WALK_SPOT, quad_segs=4))
 
     # ------------------------------------------------------------------ scores
 
@@ -473,6 +553,30 @@ class RoomPlacer:
         dist = np.maximum(np.hypot(dx, dy), 1e-6)
         yaw = np.radians(c.yaw)
         return (dx * np.cos(yaw) + dy * np.sin(yaw)) / dist
+
+    def sofa_fits(self, c: Candidates, depth: float) -> np.ndarray:
+        """1 where the room's first sofa could stand 1.8-3.4 m in front of a tv at the candidate."""
+        sofa = self.cats("sofa")[0]
+        sw, sd, sh = sofa.size
+        obs = self.obstacles(sofa, 0.0, sh)
+        u = geom.union(obs) if obs else None
+        ok = np.zeros(len(c), bool)
+        for dist in (1.8, 2.2, 2.6, 3.0, 3.4):
+            for lat in (0.0, -0.3, 0.3):
+                x, y = geom.to_world(c.x, c.y, c.yaw, lat, depth / 2 + dist + sd / 2)
+                fps = geom.footprints(x, y, (c.yaw + 180.0) % 360.0, sw, sd)
+                fit = shapely.within(fps, self.region_floor)
+                if u is not None:
+                    fit &= shapely.distance(fps, u) >= GAP
+                ok |= fit
+        return ok.astype(float)
+
+    def seen_from(self, p: Placed, c: Candidates) -> np.ndarray:
+        """Cosine between `p`'s front and the direction from `p` to each candidate."""
+        dx, dy = c.x - p.x, c.y - p.y
+        dist = np.maximum(np.hypot(dx, dy), 1e-6)
+        yaw = math.radians(p.yaw)
+        return (dx * math.cos(yaw) + dy * math.sin(yaw)) / dist
 
     def ray_length(self, c: Candidates) -> np.ndarray:
         """Free distance in front of each candidate to the room's bounding box."""
@@ -509,17 +613,23 @@ class RoomPlacer:
             group = [p.fp for p in self.placed if p.category in KITCHEN_LINE and p.support == "floor"]
             if group:
                 s += 2.0 * np.exp(-self.dist_to(fps, group) / 0.2)
+            elif cat not in CORNER_LOVERS:    # the first unit of a kitchen run starts in a corner
+                s += 1.0 * np.exp(-c.end_dist / 0.15)
         if cat in CLUSTER_SAME:
             same = [p.fp for p in self.placed if p.category == cat]
             if same:
-                s += 1.5 * np.exp(-self.dist_to(fps, same) / 0.2)
+                s += 3.0 * np.exp(-self.dist_to(fps, same) / 0.2)
+        if cat == "desk":           # desks spread over the room, each with its own light and chair
+            same = [p.fp for p in self.placed if p.category == cat]
+            if same:
+                s += 0.5 * np.minimum(self.dist_to(fps, same), 2.0)
         if cat == "bed":
             s += 0.4 * np.minimum(self.ray_length(c) - item.size[1], 2.0)
         if cat == "sofa":
             target = self.placed_of("tv") or self.placed_of("fireplace")
             if target:
                 t = target[0]
-                s += 4.0 * self.facing_score(c, t.x, t.y)
+                s += 5.0 * np.maximum(self.facing_score(c, t.x, t.y), 0.0) ** 3
                 s -= 0.4 * np.abs(np.hypot(t.x - c.x, t.y - c.y) - 2.8)
             tables = self.placed_of("table")
             if not target and tables:
@@ -529,12 +639,14 @@ class RoomPlacer:
                 s -= 0.5 * np.exp(-self.dist_to(fps, [o.fp for o in others]) / 0.5)
         if item.id in self.tv_hosts or cat == "tv":
             beds = self.placed_of("bed")
+            if self.cats("sofa") and not self.placed_of("sofa"):
+                s += 3.0 * self.sofa_fits(c, item.size[1])
             if beds:
-                s += 3.0 * self.facing_score(c, beds[0].x, beds[0].y)
+                s += 3.0 * self.seen_from(beds[0], c) + 1.0 * self.facing_score(c, beds[0].x, beds[0].y)
             else:
                 s += 0.8 * np.clip(self.ray_length(c), 0, 4.5)
             s -= 0.5 * self.wall_centre_offset(c, w)
-        if cat in ("stand", "cabinet") and item.id not in self.tv_hosts:
+        if cat in ("stand", "cabinet", "lamp") and item.id not in self.tv_hosts:
             beds = self.placed_of("bed")
             if beds:
                 b = beds[0]
@@ -609,9 +721,17 @@ class RoomPlacer:
         depth = item.cat.front_clearance * self.clear_factor
         tall = "head" if item.category == "bed" else "all"
         c = geom.wall_candidates(self.poly, w, d)
-        c, fps = self.filter_floor(item, c, w, d, h, zone_depth=depth, tall_part=tall)
-        p = self.commit_floor(item, c, fps, self.floor_score(item, c, fps, w), w, d, h, zone_depth=depth,
-                              exempt_zone=self.zone_guests(item))
+        check = max(depth, VIEW_DEPTH + depth) if item.id in self.tv_hosts else depth
+        c, fps = self.filter_floor(item, c, w, d, h, zone_depth=check, tall_part=tall,
+                                   zone_exempt=self.view_ok_ids())
+        score = self.floor_score(item, c, fps, w)
+        if self.anchor_chairs.get(item.id) and len(c):     # a desk keeps room for its chair(s)
+            seats = self.seat_counts(item, c, False)
+            if seats.max() >= 1:
+                keep = seats >= min(seats.max(), len(self.anchor_chairs[item.id]))
+                c, fps, score, seats = c.take(keep), fps[keep], score[keep], seats[keep]
+            score = score + 2.0 * seats
+        p = self.commit_floor(item, c, fps, score, w, d, h, zone_depth=depth, exempt_zone=self.zone_guests(item))
         if p is not None:
             return
         fallback = item.cat.fallback_placement
@@ -620,9 +740,63 @@ class RoomPlacer:
         self.fail(item, f"no free wall for {item.category} {item.n} of {item.count} "
                         f"({w:.2f} x {d:.2f} m plus {depth:.1f} m in front)")
 
+    def place_sofa(self, item: Item) -> None:
+        target = (self.placed_of("tv") or self.placed_of("fireplace") or [None])[0]
+        if target is None:
+            return self.place_floor_wall(item)
+        depth = item.cat.front_clearance * self.clear_factor
+        # the first sofa faces the tv (or fireplace): try its drawn width, then the narrowest
+        widths = [item.size[0]]
+        if item.n == 1 and item.size[0] > item.cat.size_min[0] + 0.05:
+            widths.append(item.cat.size_min[0])
+        for k, w in enumerate(widths + [None]):
+            strict = w is not None and item.n == 1
+            w = item.size[0] if w is None else w
+            d, h = item.size[1], item.size[2]
+            wall = geom.wall_candidates(self.poly, w, d)
+            free = geom.free_candidates(self.region_floor, (0, 90, 180, 270), step=0.1)
+            if len(free):
+                free = free.take(self.facing_score(free, target.x, target.y) > 0.9)
+                dist = np.hypot(free.x - target.x, free.y - target.y)
+                free = free.take((dist > 1.8) & (dist < 4.0))
+            c = Candidates.concat([wall, free])
+            if strict and len(c):
+                c = c.take(self.facing_score(c, target.x, target.y) > 0.87)
+            c, fps = self.filter_floor(item, c, w, d, h, zone_depth=depth)
+            s = self.floor_score(item, c, fps, w)
+            if len(c):
+                s -= np.where(c.edge < 0, 1.5 if item.n == 1 else 3.5, 0.0)
+            p = self.commit_floor(item, c, fps, s, w, d, h, zone_depth=depth, exempt_zone=self.zone_guests(item))
+            if p is not None:
+                item.size[0] = w
+                return
+            if not strict:
+                break
+        self.place_floor_free(item)
+
+    def place_bench(self, item: Item) -> None:
+        """A piano bench: in front of the piano, facing it, as close as it fits."""
+        piano = self.by_id.get(self.bench_for[item.id])
+        if piano is None:
+            return self.place_floor_wall(item)
+        w, d, h = item.size
+        poses = [(dx, gap) for gap in (0.12, 0.18, 0.25, 0.35) for dx in (0.0, -0.1, 0.1, -0.2, 0.2)]
+        x, y = geom.to_world(piano.x, piano.y, piano.yaw, np.array([p[0] for p in poses]),
+                             np.array([piano.size[1] / 2 + p[1] + d / 2 for p in poses]))
+        rank = -np.array([p[1] + abs(p[0]) for p in poses])
+        c = Candidates(np.asarray(x, float), np.asarray(y, float), np.full(len(poses), (piano.yaw + 180.0) % 360.0),
+                       np.arange(len(poses)), np.zeros(len(poses)), np.zeros(len(poses)))
+        c, fps = self.filter_floor(item, c, w, d, h, zone_skip=(piano.id,))
+        if self.commit_floor(item, c, fps, rank[c.edge.astype(int)], w, d, h) is None:
+            self.place_floor_wall(item)
+
+    def view_ok_ids(self) -> tuple:
+        return tuple(p.id for p in self.placed if p.category in VIEW_OK)
+
     def zone_guests(self, item: Item) -> tuple:
         """Ids allowed inside `item`'s clearance zone (its chairs; the coffee table of a sofa)."""
         guests = list(self.anchor_chairs.get(item.id, []))
+        guests += [b for b, pid in self.bench_for.items() if pid == item.id]
         if item.category == "sofa":
             guests += [t.id for t in self.cats("table") if not self.anchor_chairs.get(t.id)]
             guests += [c.id for c in self.cats("carpet")]
@@ -676,30 +850,27 @@ class RoomPlacer:
         chairs = self.anchor_chairs.get(item.id, [])
         sofas = self.placed_of("sofa")
         if chairs:
+            _, round_top = self.model_info(item, item.size)
             ring = self.chair_depth + 0.12
             c = geom.free_candidates(self.region_floor, (0, 90), step=0.1)
             c, fps = self.filter_floor(item, c, w, d, h)
-            if len(c):
-                rings = shapely.buffer(fps, ring, join_style="mitre")
-                ok = shapely.within(rings, self.region_wall)
-                blockers = self.zone_blockers()
-                if blockers:
-                    u = geom.union(blockers)
-                    ok &= ~shapely.intersects(rings, u)
-                if ok.sum() == 0:   # fall back to a partial ring (chairs may go to fewer sides)
-                    ok[:] = True
-                c, fps = c.take(ok), fps[ok]
-            s = self.jitter(len(c))
+            seats = self.seat_counts(item, c, round_top)
+            if len(c) and seats.max() >= len(chairs):
+                keep = seats >= len(chairs) - 1e-9
+                c, fps, seats = c.take(keep), fps[keep], seats[keep]
+            s = self.jitter(len(c)) + 3.0 * seats
             if len(c):
                 target = self.free_centre()
                 s -= 1.0 * np.hypot(c.x - target.x, c.y - target.y)
                 long_x = (self.bounds[2] - self.bounds[0]) >= (self.bounds[3] - self.bounds[1])
-                s += 0.3 * ((np.round(c.yaw) % 180 == 90) == long_x)
+                s += 0.5 * ((np.round(c.yaw) % 180 == 90) == long_x)
 
             def zone_fn(x, y, yaw):
                 fp = geom.footprint(x, y, yaw, w, d)
-                return fp.buffer(ring, join_style="mitre").difference(fp)
+                return fp.buffer(ring, join_style="mitre").difference(fp).intersection(self.region_floor)
             p = self.commit_floor(item, c, fps, s, w, d, h, zone_poly_fn=zone_fn, exempt_zone=chairs)
+            if p is not None:
+                p.round_top = round_top
         elif sofas:
             sofa = sofas[0]
             gap = 0.45
@@ -734,21 +905,21 @@ class RoomPlacer:
         biggest = max(geom.parts(free), key=lambda g: g.area)
         return biggest.centroid if biggest.contains(biggest.centroid) else biggest.representative_point()
 
-    def chair_slots(self, anchor: Placed, chair: Item) -> list[tuple[float, float, float]]:
-        """(world x, world y, yaw) seats around a table or at a desk, in order of preference."""
-        w, d = anchor.size[0], anchor.size[1]
+    def slots_local(self, category: str, w: float, d: float, round_top: bool, k: int,
+                    chair: Item) -> list[tuple[float, float, float]]:
+        """(lx, ly, local yaw of the chair's front) seats at a table or desk, best first."""
         cw, cd = chair.size[0], chair.size[1]
         off = GAP + 0.01 + cd / 2
-        local = []   # (lx, ly, local yaw of the chair's front)
-        if anchor.category == "desk":
+        local = []
+        if category == "desk":
             knee = -min(0.42, w * 0.35) / 2
             local.append((knee, d / 2 + off, 270.0))
             if w >= 2 * cw + 0.1:
                 local += [(-w / 4, d / 2 + off, 270.0), (w / 4, d / 2 + off, 270.0)]
             local.append((0.0, -(d / 2 + off), 90.0))
             local += [(-(w / 2 + off), 0.0, 0.0), (w / 2 + off, 0.0, 180.0)]
-        elif anchor.round_top:
-            k = max(1, len(self.anchor_chairs.get(anchor.id, [])))
+        elif round_top:
+            k = max(1, k)
             r = max(w, d) / 2 + off
             for i in range(k):
                 a = 2 * math.pi * i / k - math.pi / 2
@@ -756,24 +927,54 @@ class RoomPlacer:
         else:
             per_side = max(1, int((w + 0.02) // max(cw + 0.08, 0.55)))
             xs = [-w / 2 + (i + 0.5) * w / per_side for i in range(per_side)]
-            xs.sort(key=abs)
-            for x in xs:
-                local += [(x, d / 2 + off, 270.0), (x, -(d / 2 + off), 90.0)]
-            if d >= cw - 0.05:
-                local += [(-(w / 2 + off), 0.0, 0.0), (w / 2 + off, 0.0, 180.0)]
-            k = len(self.anchor_chairs.get(anchor.id, []))
-            if k > 4 and per_side * 2 >= k:     # a long table seats them on its sides
-                local = [s for s in local if abs(s[0]) < w / 2] + [s for s in local if abs(s[0]) >= w / 2]
-            elif 4 < k:
-                sides = [s for s in local if abs(s[0]) < w / 2]
-                ends = [s for s in local if abs(s[0]) >= w / 2]
-                n_sides = k - len(ends)
+            xs.sort(key=lambda x: (round(abs(x), 6), x))
+            sides = [(x, sy * (d / 2 + off), 270.0 if sy > 0 else 90.0) for x in xs for sy in (1, -1)]
+            ends = [(-(w / 2 + off), 0.0, 0.0), (w / 2 + off, 0.0, 180.0)] if d >= cw - 0.05 else []
+            if k <= 2:
+                local = sides[:2] + ends + sides[2:]
+            elif len(sides) >= k and (k == 4 or k > 5):   # a long table seats them on its sides
+                local = sides + ends
+            else:
+                n_sides = max(0, k - len(ends))
                 local = sides[:n_sides] + ends + sides[n_sides:]
+        return local
+
+    def chair_slots(self, anchor: Placed, chair: Item) -> list[tuple[float, float, float]]:
+        """(world x, world y, yaw) seats around a placed table or desk, best first."""
+        k = len(self.anchor_chairs.get(anchor.id, []))
+        local = self.slots_local(anchor.category, anchor.size[0], anchor.size[1], anchor.round_top, k, chair)
         out = []
         for lx, ly, lyaw in local:
             x, y = geom.to_world(anchor.x, anchor.y, anchor.yaw, lx, ly)
             out.append((float(x), float(y), (anchor.yaw - 90.0 + lyaw) % 360.0))
         return out
+
+    def seat_counts(self, item: Item, c: Candidates, round_top: bool) -> np.ndarray:
+        """How many of `item`'s chairs fit at each candidate pose of the table or desk."""
+        chairs = [self.items_by_id[cid] for cid in self.anchor_chairs.get(item.id, [])]
+        if not chairs or not len(c):
+            return np.zeros(len(c))
+        chair = chairs[0]
+        cw, cd, ch = chair.size
+        local = self.slots_local(item.category, item.size[0], item.size[1], round_top, len(chairs), chair)
+        obs = self.obstacles(chair, 0.0, ch)
+        u = geom.union(obs) if obs else None
+        zones = self.zones(chair)
+        zu = geom.union(zones) if zones else None
+        counts = np.zeros(len(c))
+        preferred = np.zeros(len(c))
+        for i, (lx, ly, lyaw) in enumerate(local):
+            x, y = geom.to_world(c.x, c.y, c.yaw, lx, ly)
+            fps = geom.footprints(x, y, (c.yaw - 90.0 + lyaw) % 360.0, cw, cd)
+            ok = shapely.within(fps, self.region_floor)
+            if u is not None:
+                ok &= shapely.distance(fps, u) >= GAP
+            if zu is not None:
+                ok &= ~shapely.intersects(fps, zu)
+            counts += ok
+            if i < len(chairs):
+                preferred += ok
+        return np.minimum(counts, len(chairs)) + 0.3 * preferred
 
     def place_chair(self, item: Item) -> None:
         w, d, h = item.size
@@ -789,6 +990,10 @@ class RoomPlacer:
                 return
             # no seat at the anchor: stand free, facing it
             c = geom.free_candidates(self.region_floor, (0, 90, 180, 270), step=0.1)
+            if len(c):
+                facing = self.facing_score(c, anchor.x, anchor.y) > 0.9
+                if facing.any():
+                    c = c.take(facing)
             c, fps = self.filter_floor(item, c, w, d, h, zone_skip=(anchor.id,))
             s = self.jitter(len(c), 0.1)
             if len(c):
@@ -810,21 +1015,21 @@ class RoomPlacer:
 
     def place_carpet(self, item: Item) -> None:
         w0, d0, h = item.size
-        target, yaw_pref = self.centre, None
-        tables = self.placed_of("table")
-        sofas = self.placed_of("sofa")
-        beds = self.placed_of("bed")
-        if tables:
-            t = tables[0]
-            target, yaw_pref = Point(t.x, t.y), t.yaw
-        elif sofas:
-            s0 = sofas[0]
-            target = Point(*geom.to_world(s0.x, s0.y, s0.yaw, 0.0, s0.size[1] / 2 + 0.6))
-            yaw_pref = s0.yaw
-        elif beds:
-            b = beds[0]
-            target = Point(*geom.to_world(b.x, b.y, b.yaw, 0.0, b.size[1] * 0.25))
-            yaw_pref = b.yaw
+        targets = []      # (point, yaw) of the groups a carpet goes under, most telling first
+        for t in self.placed_of("table"):
+            targets.append((Point(t.x, t.y), t.yaw))
+        for s0 in self.placed_of("sofa"):
+            targets.append((Point(*geom.to_world(s0.x, s0.y, s0.yaw, 0.0, s0.size[1] / 2 + 0.6)), s0.yaw))
+        for b in self.placed_of("bed"):
+            targets.append((Point(*geom.to_world(b.x, b.y, b.yaw, 0.0, b.size[1] * 0.25)), b.yaw))
+        for dsk in self.placed_of("desk"):
+            targets.append((Point(*geom.to_world(dsk.x, dsk.y, dsk.yaw, 0.0, dsk.size[1] / 2)), dsk.yaw))
+        for other in self.placed_of("cycle", "exercise machine", "piano"):
+            targets.append((Point(other.x, other.y), other.yaw))
+        if targets:
+            target, yaw_pref = targets[(item.n - 1) % len(targets)]
+        else:
+            target, yaw_pref = self.free_centre(), None
         for scale in (1.0, 0.85, 0.7, 0.55, 0.4):
             w = max(item.cat.size_min[0] * 0.6, w0 * scale)
             d = max(item.cat.size_min[1] * 0.6, d0 * scale)
@@ -842,15 +1047,25 @@ class RoomPlacer:
 
     # ------------------------------------------------------------------ supports
 
-    def surfaces_of(self, p: Placed) -> list[Surface]:
-        if p.surfaces is None:
+    def model_info(self, item: Item, size) -> tuple[list, bool]:
+        """(raw support surfaces, round table top) of the mesh the renderer will build."""
+        key = (item.id, tuple(round(v, 6) for v in size))
+        if key not in self.model_cache:
             from assets.models import build_model
 
-            model = build_model(p.category, np.random.default_rng(p.item.model_seed), size=p.size,
-                                color=p.item.color, **p.item.build)
-            if p.category == "table":
-                p.round_top = any(part.name == "pedestal" for part in model.parts)
-            raw = sorted(model.surfaces, key=lambda s: (s.z, s.x0, s.y0))
+            color = item.color if normalize_color(item.color) else None   # the spec does not check colours
+            model = build_model(item.category, np.random.default_rng(item.model_seed), size=tuple(size),
+                                color=color, **item.build)
+            round_top = item.category == "table" and any(part.name == "pedestal" for part in model.parts)
+            self.model_cache[key] = (sorted(model.surfaces, key=lambda s: (s.z, s.x0, s.y0)), round_top)
+        return self.model_cache[key]
+
+    def surfaces_of(self, p: Placed) -> list[Surface]:
+        if p.surfaces is None and p.category in STACKABLE:
+            w, d, h = p.size
+            p.surfaces = [Surface(h, -w / 2, w / 2, -d / 2, d / 2, 0.3)]
+        if p.surfaces is None:
+            raw, p.round_top = self.model_info(p.item, p.size)
             out = []
             for s in raw:
                 above = [t.z for t in raw if t.z > s.z + 0.01 and t.x0 < s.x1 and s.x0 < t.x1
@@ -879,14 +1094,18 @@ class RoomPlacer:
             if beds:
                 primary.sort(key=lambda p: (p.fp.distance(beds[0].fp) > 0.3, rank[p.category], p.id))
         secondary = []
-        if NO_SECONDARY.get(item.category, None) is None:
+        if item.category not in NO_SECONDARY:
             sec_rank = {name: i for i, name in enumerate(SECONDARY_SUPPORTS)}
             secondary = [p for p in self.placed if p.category in sec_rank and p.category not in cat.supports
                          and p.support == "floor" and p.id not in self.tv_hosts_with_tv()]
-            if item.category in ("microwave", "coffee machine", "printer"):
+            if item.category not in ON_BED_OK:
                 secondary = [p for p in secondary if p.category not in ("bed", "bench")]
             secondary.sort(key=lambda p: (sec_rank[p.category] * 0.3 + load.get(p.id, 0), p.id))
-        return primary + secondary
+        stacks = []
+        if item.category in STACKABLE:
+            stacks = [p for p in self.placed if p.category == item.category and p.support in self.by_id]
+            stacks.sort(key=lambda p: (load.get(p.id, 0), p.id))
+        return primary + secondary + stacks
 
     def tv_hosts_with_tv(self) -> set[str]:
         return {p.support for p in self.placed if p.category == "tv" and p.support in self.by_id}
@@ -911,9 +1130,14 @@ class RoomPlacer:
         if fallback in ("floor_wall", "floor_free"):
             return self.place_floor_wall(item) if fallback == "floor_wall" else self.place_floor_free(item)
         names = ", ".join(item.cat.supports)
-        self.fail(item, f"nothing in the room can hold {item.category} {item.n} of {item.count} "
-                        f"(it needs a free spot on one of: {names})", final=not self.support_options(item),
-                  fix=f"add one of {names} to the room, or more of them")
+        present = sorted({p.category for p in self.support_options(item)})
+        if not present:
+            self.fail(item, f"nothing in the room can hold {item.category} {item.n} of {item.count} "
+                            f"(it stands on one of: {names})", final=True,
+                      fix=f"add one of {names} to the room")
+        self.fail(item, f"no free spot left for {item.category} {item.n} of {item.count} on the "
+                        f"{', '.join(present)} of this room (it stands on one of: {names})",
+                  fix=f"add another {item.cat.supports[0]} or ask for fewer {item.category} objects in the room")
 
     def try_on(self, item: Item, sup: Placed) -> bool:
         w, d, h = item.size
@@ -927,10 +1151,16 @@ class RoomPlacer:
             surf = surfaces[si]
             if h > surf.max_h:
                 continue
+            room_w, room_d = surf.x1 - surf.x0 - 0.012, surf.y1 - surf.y0 - 0.012
             for turn in (0.0, 90.0):
-                ow, od = (w, d) if turn == 0 else (d, w)
-                p = self.try_surface(item, sup, si, surf, turn, ow, od, w, d, h)
-                if p:
+                sw, sd = w, d
+                ow, od = (sw, sd) if turn == 0 else (sd, sw)
+                if (ow > room_w or od > room_d) and item.category in FLEXIBLE:
+                    f = min(1.0, room_w / ow, room_d / od)
+                    if f * min(w, d) < 0.7 * min(item.cat.size_min[:2]):
+                        continue
+                    sw, sd, ow, od = sw * f, sd * f, ow * f, od * f
+                if self.try_surface(item, sup, si, surf, turn, ow, od, sw, sd, h):
                     return True
         return False
 
@@ -941,7 +1171,7 @@ class RoomPlacer:
         ya, yb = surf.y0 + od / 2 + margin, surf.y1 - od / 2 - margin
         if xa > xb + 1e-9 or ya > yb + 1e-9:
             return False
-        step = 0.02 if max(xb - xa, yb - ya) < 1.0 else 0.04
+        step = max(0.02, math.sqrt(max(xb - xa, 0.01) * max(yb - ya, 0.01) / 250.0))
         xs = np.unique(np.round(np.concatenate([np.arange(xa, xb + 1e-9, step), [xa, xb, (xa + xb) / 2]]), 5))
         ys = np.unique(np.round(np.concatenate([np.arange(ya, yb + 1e-9, step), [ya, yb, (ya + yb) / 2]]), 5))
         lx, ly = np.meshgrid(xs, ys)
@@ -971,9 +1201,15 @@ class RoomPlacer:
         elif cat == "laptop":
             s -= 1.0 * np.abs(lx - cx) + 1.0 * np.abs(ly - cy)
         elif cat == "pillow":
-            s -= 4.0 * (ly - surf.y0) + 0.2 * np.abs(lx - cx)
-            if sup.category == "sofa":
-                s = self.jitter(len(lx), 0.05) - 4.0 * (ly - surf.y0) + 0.5 * np.abs(lx - cx)
+            hosts = max(1, len(self.placed_of(sup.category)))
+            k = max(1, math.ceil(len(self.cats("pillow")) / hosts))
+            per_row = max(1, min(k, int((surf.x1 - surf.x0 + 0.02) // (ow + 0.03))))
+            j = sum(1 for p in self.placed if p.support == sup.id and p.category == "pillow") % per_row
+            if sup.category == "sofa" and per_row == k and k <= 2:     # cushions in the sofa's corners
+                tx = surf.x0 + ow / 2 + 0.02 if j == 0 else surf.x1 - ow / 2 - 0.02
+            else:
+                tx = surf.x0 + (j + 0.5) * (surf.x1 - surf.x0) / per_row
+            s -= 4.0 * (ly - surf.y0) + 1.0 * np.abs(lx - tx)
         elif cat == "mouse" and item.id in self.mouse_anchor and self.mouse_anchor[item.id] in self.by_id:
             a = self.by_id[self.mouse_anchor[item.id]]
             tx, ty = geom.to_world(a.x, a.y, a.yaw, -(a.size[0] / 2 + 0.06 + w / 2), a.size[1] / 2 - d / 2)
@@ -1022,6 +1258,12 @@ class RoomPlacer:
                 break
             hit = (shapely.distance(fps[idx], p.fp) < SURFACE_GAP) & (p.z < z[idx] + h) & (p.top > z[idx])
             m[idx[hit]] = False
+        if item.category == "tv" and m.any():
+            idx = np.flatnonzero(m)
+            view = geom.front_zone(c.x[idx], c.y[idx], c.yaw[idx], w + 0.2, d, VIEW_DEPTH)
+            blockers = self.zone_blockers(self.view_ok_ids())
+            if blockers:
+                m[idx] = ~shapely.intersects(view, geom.union(blockers))
         c, fps, z = c.take(m), fps[m], z[m]
         s = self.jitter(len(c))
         if len(c):
@@ -1049,8 +1291,10 @@ class RoomPlacer:
                     s += 0.5 * np.minimum(self.dist_to(fps, same), 1.5)
             elif name == "tv":
                 seats = self.placed_of("sofa") or self.placed_of("bed")
+                if self.cats("sofa") and not self.placed_of("sofa"):
+                    s += 3.0 * self.sofa_fits(c, d)
                 if seats:
-                    s += 3.0 * self.facing_score(c, seats[0].x, seats[0].y)
+                    s += 3.0 * self.seen_from(seats[0], c) + 1.0 * self.facing_score(c, seats[0].x, seats[0].y)
                 else:
                     s += 0.8 * np.clip(self.ray_length(c), 0, 4.5)
                 s -= 0.5 * self.wall_centre_offset(c, w)

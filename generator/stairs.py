@@ -3,6 +3,18 @@
 The renderer builds the stair meshes from `stair_geometry` and the walk climbs along
 `walk_path` / `stairwell_route`, so both read the same numbers. Pure geometry, no bpy.
 
+Public API
+----------
+* `stair_geometry(stair, scene=None) -> StairGeometry`: steps, landings, divider (`Box`es),
+  `openings` {floor: wall segment}, `entries` {floor: `Entry` - where a walker crosses the
+  opening: `door` on the wall line, `inside` on the landing, `outside` in the hallway}.
+* `walk_path(stair, going_up, scene=None) -> [(x, y, z)]`: the walking line of one flight
+  pair from the opening of its start floor to the opening of its end floor.
+* `stairwell_route(scene, from_floor, to_floor) -> [(x, y, z_world)]`: the same through
+  several flight pairs without leaving the well (crossing the intermediate landings).
+The walking line keeps to the middle of each flight, turns on the half landing along a half
+circle and rounds its corners on the floor landings.
+
 Convention
 ----------
 The stairwell is the axis-aligned rectangle `stair["polygon"]` (the same on every floor).
@@ -15,7 +27,9 @@ wall (s = S). Going up from floor a to floor b (b = a + 1)::
       | (floor a / b) |  flight 2 (side B), up -u ...  | landing|
 
 * the floor landing, u in [0, D], full width, at the floor elevation of a (and of b: the
-  landing of floor b is directly above the one of floor a);
+  landing of floor b is directly above the one of floor a); boxes: `landing-b` (the landing
+  of floor b) for every flight pair, `landing-a` only for the lowest pair of the well, where
+  it is the floor of the whole well - so stacked pairs never emit the same slab twice;
 * flight 1 on side A, from u = D to u = D + run, rises from floor a to half a storey (1.5 m)
   in `RISERS` risers (`RISERS - 1` treads of `tread`; the half landing is the last step);
 * the half landing at E2, u in [D + run, L], full width, at 1.5 m;
@@ -33,6 +47,14 @@ faces the landing; without `scene`: centred on the `bottom`/`top` point). On the
 floor of the stairwell, when that opening reaches past the landing along side A, a
 *gallery* (floor slab at floor b, over the low end of flight 1) extends the landing to it.
 
+For the renderer: build every `StairGeometry.steps`, `.landings` and `.divider` box of every
+flight pair (`[stair_geometry(s, scene) for s in scene["stairs"]]`); no other floor or
+ceiling slab goes inside the stairwell rectangle (the well is open from its bottom floor to
+its top ceiling; `landing-a` is its floor); cut `openings[f]` (a wall segment) out of the
+stairwell wall of floor f, as a doorway without a door. Where a U-stair cannot serve the
+openings the layout made (an opening out of reach of the landing end), `stair_geometry`
+raises `StairError` saying so.
+
 All boxes are `(x0, y0, x1, y1, z0, z1)` in world x/y and z relative to floor a's floor
 surface (`elevation` = a * 3.0). Walk points are `(x, y, z)` with z the height of the
 walking surface (the feet) relative to floor a; on a flight z follows the line through the
@@ -42,6 +64,7 @@ middle of every tread (z at the middle of tread k equals its top), so eye height
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 STOREY = 3.0            # floor-to-floor height (floor f at z = 3.0 f)
@@ -55,6 +78,7 @@ WAIST = 0.15            # steps are slabs: tread top down to (lower tread top - 
 DIVIDER = 0.06          # thickness of the wall between the two flights
 BODY = 0.35             # clearance the walker keeps from walls and edges inside the well
 END_MARGIN = 0.1        # opening kept this far from the ends of the shared wall
+GALLERY_MAX = 1.4       # a top-floor gallery covers at most this much of flight 1 (its lowest 5 treads)
 
 
 class StairError(ValueError):
@@ -146,18 +170,6 @@ class StairGeometry:
     def s_b(self) -> float:
         return 3 * self.width / 4
 
-    def surface(self, x: float, y: float, level: str) -> float:
-        """Walking-surface height (relative to floor a) at (x, y) on the walk's centre
-        line; `level` is "a" or "b" for the floor landings (they overlap in plan)."""
-        s, u = self.su(x, y)
-        d, run, t = self.landing_depth, self.run, self.tread
-        if u <= d - t / 2:
-            return 0.0 if level == "a" else STOREY
-        if u >= d + run + t / 2:
-            return HALF
-        frac = (u - (d - t / 2)) / (run + t)
-        return frac * HALF if s < self.width / 2 else STOREY - frac * HALF
-
 
 def _rect(polygon: list[list[float]]) -> tuple[float, float, float, float]:
     xs = [p[0] for p in polygon]
@@ -246,7 +258,9 @@ def stair_geometry(stair: dict, scene: dict | None = None) -> StairGeometry:
         top2 = HALF + k * riser
         g.steps.append(g.box(half_w, width, depth + run - k * tread, depth + run - (k - 1) * tread,
                              top2 - riser - WAIST, top2, f"step-2-{k}"))
-    g.landings.append(g.box(0, width, 0, depth, -SLAB, 0.0, "landing-a"))
+    bottom_floor = min(s["floors"][0] for s in well)
+    if a == bottom_floor:  # the well's floor (floor a's landing and the floor under the flights)
+        g.landings.append(g.box(0, width, 0, length, -SLAB, 0.0, "landing-a"))
     g.landings.append(g.box(0, width, depth + run, length, HALF - SLAB, HALF, "half-landing"))
     g.landings.append(g.box(0, width, 0, depth, STOREY - SLAB, STOREY, "landing-b"))
     g.divider = g.box(half_w - DIVIDER / 2, half_w + DIVIDER / 2, depth, depth + run, 0.0, STOREY, "divider")
@@ -258,11 +272,11 @@ def stair_geometry(stair: dict, scene: dict | None = None) -> StairGeometry:
         (p, q) = g.openings[b]
         (sp, up), (sq, uq) = g.su(*p), g.su(*q)
         on_side_a = abs(sp) < 1e-6 and abs(sq) < 1e-6
-        if on_side_a and max(up, uq) > depth - BODY:
-            g.landings.append(g.box(0, half_w - DIVIDER / 2, depth, min(max(up, uq), depth + run), STOREY - SLAB,
+        if on_side_a and max(up, uq) > depth - BODY:  # (only over the low end of flight 1: headroom)
+            g.landings.append(g.box(0, half_w - DIVIDER / 2, depth, min(max(up, uq), depth + GALLERY_MAX), STOREY - SLAB,
                                     STOREY, "gallery-b"))
     for floor in (a, b):
-        g.entries[floor] = _entry(g, floor, arriving_or_leaving_level="a" if floor == a else "b")
+        g.entries[floor] = _entry(g, floor)
     return g
 
 
@@ -290,7 +304,7 @@ def _opening_span(g: StairGeometry, rect, scene, floor: int, point) -> tuple[tup
     return ((min(ax, bx), min(ay, by)), (max(ax, bx), max(ay, by)))
 
 
-def _entry(g: StairGeometry, floor: int, arriving_or_leaving_level: str) -> Entry:
+def _entry(g: StairGeometry, floor: int) -> Entry:
     (p, q) = g.openings[floor]
     (sp, up), (sq, uq) = g.su(*p), g.su(*q)
     depth = g.landing_depth
@@ -308,16 +322,17 @@ def _entry(g: StairGeometry, floor: int, arriving_or_leaving_level: str) -> Entr
         lo = max(lo, BODY)
         hi = min(hi, reach)
         centre = (up + uq) / 2
-        if lo <= hi:
-            u = min(max(centre, lo), hi)
-        else:  # no room for the body: cross as well as it goes (the walk reports it)
-            u = (max(min(up, uq) + BODY, BODY) + min(max(up, uq) - BODY, reach)) / 2
+        if lo > hi + 1e-9:
+            raise StairError(_misplaced(g, floor, p, q, reach))
+        u = min(max(centre, lo), hi)
         s_in = g.s_a if wall == "side-A" else g.s_b
         s_out = -0.45 if wall == "side-A" else g.width + 0.45
         door, inside, outside = g.xy(sp, u), g.xy(s_in, u), g.xy(s_out, u)
         coord = u
     else:  # end wall E1 (u = 0)
         wall = "E1"
+        if up > g.length / 2:
+            raise StairError(_misplaced(g, floor, p, q, reach))
         lo, hi = min(sp, sq) + BODY, max(sp, sq) - BODY
         s = min(max((sp + sq) / 2, lo), hi) if lo <= hi else (sp + sq) / 2
         door, inside, outside = g.xy(s, up), g.xy(s, max(up, 0.0) + 0.55), g.xy(s, up - 0.45)
@@ -326,6 +341,14 @@ def _entry(g: StairGeometry, floor: int, arriving_or_leaving_level: str) -> Entr
     norm = (n[0] ** 2 + n[1] ** 2) ** 0.5
     return Entry(floor, g.openings[floor], door, inside, outside, (round(n[0] / norm, 4) + 0.0, round(n[1] / norm, 4) + 0.0),
                  wall, round(coord, 4))
+
+
+def _misplaced(g: StairGeometry, floor: int, p, q, reach: float) -> str:
+    end = g.xy(g.width / 2, 0.0)
+    return (f"{g.id}: on floor {floor} the stairwell opens onto the hallway at {list(p)}-{list(q)}, out of reach of "
+            f"the floor landing at the end of the stairwell near {list(end)} (a U-stair needs every floor's opening "
+            f"within {reach:.2f} m of that end; fix in the layout: let the hallways of every floor touch the "
+            f"stairwell at the same end)")
 
 
 def _dedupe(points: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
@@ -365,15 +388,54 @@ def _landing_link(g: StairGeometry, entry: Entry, join_s: float, join_u: float, 
 
 def _flight_pair_up(g: StairGeometry) -> list[tuple[float, float, float]]:
     """(s, u, z) from the foot of flight 1 to the head of flight 2."""
-    d, run, t, h = g.landing_depth, g.run, g.tread, g.half_landing_depth
+    d, run, t = g.landing_depth, g.run, g.tread
     sa, sb = g.s_a, g.s_b
-    return [(sa, d - t / 2, 0.0), (sa, d + run + t / 2, HALF), (sa, d + run + h / 2, HALF),
-            (sb, d + run + h / 2, HALF), (sb, d + run + t / 2, HALF), (sb, d - t / 2, STOREY)]
+    # round the half landing: a half circle of radius S/4 from flight 1's axis to flight 2's
+    uc, r, mid = d + run + t / 2, (sb - sa) / 2, (sa + sb) / 2
+    turn = [(mid - r * math.cos(math.pi * k / 8), uc + r * math.sin(math.pi * k / 8), HALF) for k in range(9)]
+    return [(sa, d - t / 2, 0.0)] + turn + [(sb, d - t / 2, STOREY)]
+
+
+def _fillet(pts: list[tuple[float, float, float]], radius: float = 0.45) -> list[tuple[float, float, float]]:
+    """Round the corners of level stretches (landings) with circular arcs."""
+    pts = _dedupe(pts)
+    out = [pts[0]]
+    for i in range(1, len(pts) - 1):
+        a, p, b = out[-1], pts[i], pts[i + 1]
+        if not (abs(a[2] - p[2]) < 1e-9 and abs(b[2] - p[2]) < 1e-9):
+            out.append(p)
+            continue
+        la = math.hypot(a[0] - p[0], a[1] - p[1])
+        lb = math.hypot(b[0] - p[0], b[1] - p[1])
+        ua = ((a[0] - p[0]) / la, (a[1] - p[1]) / la)
+        ub = ((b[0] - p[0]) / lb, (b[1] - p[1]) / lb)
+        cos_t = max(-1.0, min(1.0, ua[0] * ub[0] + ua[1] * ub[1]))
+        inner = math.acos(cos_t)  # angle at the corner between the two legs
+        if inner > math.radians(150) or inner < math.radians(20):
+            out.append(p)
+            continue
+        tan_half = math.tan(inner / 2)
+        cut = min(0.45 * la, 0.45 * lb, radius / tan_half)
+        r = cut * tan_half
+        p1 = (p[0] + ua[0] * cut, p[1] + ua[1] * cut)
+        p2 = (p[0] + ub[0] * cut, p[1] + ub[1] * cut)
+        bis = (ua[0] + ub[0], ua[1] + ub[1])
+        nb = math.hypot(*bis)
+        centre_d = r / math.sin(inner / 2)
+        c = (p[0] + bis[0] / nb * centre_d, p[1] + bis[1] / nb * centre_d)
+        a1 = math.atan2(p1[1] - c[1], p1[0] - c[0])
+        a2 = math.atan2(p2[1] - c[1], p2[0] - c[0])
+        da = (a2 - a1 + math.pi) % (2 * math.pi) - math.pi
+        for k in range(7):
+            ang = a1 + da * k / 6
+            out.append((c[0] + r * math.cos(ang), c[1] + r * math.sin(ang), p[2]))
+    out.append(pts[-1])
+    return out
 
 
 def _to_world(g: StairGeometry, pts, z_offset: float = 0.0) -> list[tuple[float, float, float]]:
     out = []
-    for s, u, z in pts:
+    for s, u, z in _fillet(pts):
         x, y = g.xy(s, u)
         out.append((x, y, round(z + z_offset, 4) + 0.0))
     return _dedupe(out)
@@ -387,8 +449,8 @@ def walk_path(stair: dict, going_up: bool, scene: dict | None = None) -> list[tu
     flights = _flight_pair_up(g)
     up = _landing_link(g, g.entries[a], flights[0][0], flights[0][1], 0.0)[:-1] + flights
     up += list(reversed(_landing_link(g, g.entries[b], flights[-1][0], flights[-1][1], STOREY)))[1:]
-    pts = up if going_up else list(reversed(up))
-    return _to_world(g, pts)
+    pts = _to_world(g, up)
+    return pts if going_up else list(reversed(pts))
 
 
 def stairwell_route(scene: dict, from_floor: int, to_floor: int) -> list[tuple[float, float, float]]:
@@ -404,8 +466,10 @@ def stairwell_route(scene: dict, from_floor: int, to_floor: int) -> list[tuple[f
         if f not in by_floor or by_floor[f]["floors"][1] != f + 1:
             raise StairError(f"no stairs from floor {f} to floor {f + 1}")
         chain.append(stair_geometry(by_floor[f], scene))
-    pts: list[tuple[float, float, float]] = []
+    pts: list[tuple[float, float, float]] = []  # (s, u, z_abs) in the well's common frame
     for i, g in enumerate(chain):
+        if g._frame != chain[0]._frame:
+            raise StairError("the flights of one stairwell disagree on its layout")
         a, b = g.floors
         flights = _flight_pair_up(g)
         part = []
@@ -419,6 +483,18 @@ def stairwell_route(scene: dict, from_floor: int, to_floor: int) -> list[tuple[f
             nf = _flight_pair_up(nxt)
             u_cross = g.landing_depth - 0.55
             part += [(flights[-1][0], u_cross, STOREY), (nf[0][0], u_cross, STOREY)]
-        pts += _to_world(g, part, g.elevation)
-    pts = _dedupe(pts)
-    return pts if from_floor < to_floor else list(reversed(pts))
+        pts += [(s_, u_, z + g.elevation) for s_, u_, z in part]
+    out = _to_world(chain[0], pts)
+    return out if from_floor < to_floor else list(reversed(out))
+
+
+def well_problems(scene: dict) -> list[str]:
+    """Why the stairs of `scene` cannot be built or walked (empty when they can): for the
+    layout's self-check, so that a plan the U-stair cannot serve is refused early."""
+    problems = []
+    for stair in scene.get("stairs", []):
+        try:
+            stair_geometry(stair, scene)
+        except StairError as exc:
+            problems.append(str(exc))
+    return problems

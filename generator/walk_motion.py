@@ -17,16 +17,20 @@ import numpy as np
 FPS = 30
 EYE = 1.6
 WALK_SPEED = 0.97          # m/s (limit 1.0)
-WALK_ACCEL = 0.9           # m/s^2
-STAIR_SPEED = 0.45         # m/s along a flight (3-D)
-STAIR_LANDING_SPEED = 0.6
-TURN_RATE = 54.0           # deg/s, turning on the spot (limit 60)
-WALK_TURN_RATE = 50.0      # deg/s, turning while walking
-PAN_RATE = 42.0            # deg/s over the objects of a look-around
-TURN_ACCEL = 110.0         # deg/s^2
-PITCH_RATE = 22.0          # deg/s
+WALK_ACCEL = 1.0           # m/s^2
+STAIR_SPEED = 0.6          # m/s along a flight (3-D): about 2 steps a second
+STAIR_LANDING_SPEED = 0.8
+TURN_RATE = 57.0           # deg/s, turning on the spot (limit 60)
+WALK_TURN_RATE = 57.0      # deg/s, turning while walking
+PAN_RATE = 52.0            # deg/s over the objects of a look-around (30 deg about the centre = 18 frames)
+TURN_ACCEL = 180.0         # deg/s^2
+KINK_STEP = 0.05           # m/s: half the change of velocity allowed at a corner of the path
+KINK_MIN_SPEED = 0.12
+END_ZONE = 0.15            # m: corners this close to either end of a walk do not turn the gaze
+BLEND_TURN = 40.0          # deg: a walk may start this far off its direction, turning as it goes
+PITCH_RATE = 30.0          # deg/s
 STOREY = 3.0
-CORNER_WINDOW = 0.5        # m: half-width of the stretch over which the gaze turns at a corner
+CORNER_WINDOW = 0.9        # m: half-width of the stretch over which the gaze turns at a corner
 
 
 def smoothstep(t):
@@ -43,7 +47,7 @@ def profile(length: float, grid: np.ndarray, vlim: np.ndarray, accel: float) -> 
     """Progress at frames 1, 2, ... (the last one == length) of a rest-to-rest motion."""
     if length <= 1e-9:
         return np.zeros(0)
-    v = np.maximum(np.asarray(vlim, float).copy(), 0.02)
+    v = np.maximum(np.asarray(vlim, float).copy(), 0.005)
     n = len(grid) - 1
     step = np.diff(grid)
     v[0] = 0.0
@@ -56,9 +60,19 @@ def profile(length: float, grid: np.ndarray, vlim: np.ndarray, accel: float) -> 
     t = np.concatenate([[0.0], np.cumsum(dt)])
     frames = int(math.ceil(t[-1] * FPS - 1e-9))
     tk = np.arange(1, frames + 1) / FPS
-    lam = np.interp(tk, t, grid)
+    # constant acceleration within each interval: the speed is continuous in time
+    idx = np.clip(np.searchsorted(t, tk, side="right") - 1, 0, n - 1)
+    tau = np.minimum(tk - t[idx], dt[idx])
+    acc = (v[idx + 1] - v[idx]) / np.maximum(dt[idx], 1e-12)
+    lam = np.minimum(grid[idx] + v[idx] * tau + 0.5 * acc * tau * tau, grid[idx + 1])
     lam[-1] = length
     return lam
+
+
+def steepest(values: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """|slope| at each grid node: the larger of the slopes of its two neighbouring intervals."""
+    d = np.abs(np.diff(values)) / np.maximum(np.diff(grid), 1e-12)
+    return np.maximum(np.concatenate([[0.0], d]), np.concatenate([d, [0.0]]))
 
 
 def wrap180(a):
@@ -103,6 +117,12 @@ class Timeline:
         return self.x[-1], self.y[-1], self.z[-1], self.yaw[-1], self.pitch[-1], self.floor[-1]
 
     # ------------------------------------------------------------------ primitives
+    def truncate(self, n: int) -> None:
+        """Forget every frame from `n` on (and narration that starts there)."""
+        for name in ("x", "y", "z", "yaw", "pitch", "floor", "stairs"):
+            del getattr(self, name)[n:]
+        self.narration = [e for e in self.narration if e[0] < n]
+
     def hold(self, frames: int) -> None:
         if frames <= 0:
             return
@@ -146,7 +166,7 @@ class Timeline:
         grid = np.linspace(0.0, span, max(8, int(math.ceil(span / 0.5))) + 1)
         pitch = np.interp(grid, *pitch_at)
         pitch[0] = p0
-        slope = np.abs(np.gradient(pitch, grid))
+        slope = steepest(pitch, grid)
         vlim = np.minimum(np.interp(grid, *rate_at), PITCH_RATE / np.maximum(slope, 1e-9))
         lam = profile(span, grid, vlim, TURN_ACCEL)
         k = len(lam)
@@ -175,28 +195,47 @@ class Timeline:
             return s_at, np.zeros(0)
         heading = np.degrees(np.arctan2(seg[:, 1], seg[:, 0]))
         x0, y0, z0, yaw0, p0, floor0 = self.state()
-        # the gaze: start along the first segment (the caller turns on the spot first)
-        base = yaw0 + wrap180(heading[0] - yaw0)
-        corners = []
-        yaw_seg = [base]
+        # the gaze starts where it is and turns to the path over the first metre or so
+        # (the caller turns on the spot first when that is more than BLEND_TURN)
+        d0 = float(wrap180(heading[0] - yaw0))
+        base = yaw0 + d0
+        corners = [(0.0, min(CORNER_WINDOW, total), d0)] if abs(d0) > 1e-6 else []
         for i in range(1, len(heading)):
             d = float(wrap180(heading[i] - heading[i - 1]))
-            yaw_seg.append(yaw_seg[-1] + d)
-            if abs(d) > 1e-6:
-                w = min(CORNER_WINDOW, 0.5 * seg_len[i - 1], 0.5 * seg_len[i])
-                corners.append((s_at[i], w, d))
+            if abs(d) <= 1e-6 or s_at[i] < END_ZONE or s_at[i] > total - END_ZONE:
+                continue  # no gaze turn for the first / last few centimetres
+            # windows of neighbouring corners may overlap (a smoothed heading); they only
+            # must not reach past either end of the walk
+            w = min(CORNER_WINDOW, s_at[i], total - s_at[i])
+            corners.append((s_at[i], w, d))
         n = max(16, int(math.ceil(total / 0.01)))
         grid = np.linspace(0.0, total, n + 1)
+        speed_cap = np.full(len(grid), np.inf)
         yaw = np.full_like(grid, base)
         dyaw = np.zeros_like(grid)
+        yaw -= d0
         for sc, w, d in corners:
+            if sc == 0.0:  # the initial blend: from 0 to w
+                t = grid / w
+                yaw += d * smoothstep(t)
+                dyaw += np.abs(d * dsmoothstep(t) / w)
+                continue
             t = (grid - (sc - w)) / (2 * w)
             yaw += d * smoothstep(t)
             dyaw += np.abs(d * dsmoothstep(t) / (2 * w))
+        # kinks the path keeps (corners that could not be cut): slow down so that the
+        # velocity turns by at most 2 * KINK_STEP m/s at once
+        for i in range(1, len(seg)):
+            u, v = seg[i - 1] / seg_len[i - 1], seg[i] / seg_len[i]
+            half = 0.5 * math.acos(max(-1.0, min(1.0, float(np.dot(u, v)))))
+            if half > 1e-4:
+                cap = max(KINK_MIN_SPEED, KINK_STEP / math.sin(half))
+                near = np.abs(grid - s_at[i]) <= 0.011
+                speed_cap[near] = np.minimum(speed_cap[near], cap)
         seg_idx = np.clip(np.searchsorted(s_at, grid, side="right") - 1, 0, len(seg_len) - 1)
         p = np.interp(grid, s_at, pitch)
-        dp = np.abs(np.gradient(p, grid))
-        vlim = np.minimum(speed[seg_idx], WALK_TURN_RATE / np.maximum(dyaw, 1e-9))
+        dp = steepest(p, grid)
+        vlim = np.minimum(np.minimum(speed[seg_idx], speed_cap), WALK_TURN_RATE / np.maximum(dyaw, 1e-9))
         vlim = np.minimum(vlim, PITCH_RATE / np.maximum(dp, 1e-9))
         lam = profile(total, grid, vlim, WALK_ACCEL)
         xs = np.interp(lam, s_at, pts[:, 0])

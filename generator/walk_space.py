@@ -8,7 +8,10 @@ and to the nearest obstacle footprint, and the distance to every doorway's gap s
 
 A `Leg` = one floor + the spaces the walker may be in (e.g. the room it leaves, the room it
 goes to and the hallways). Cells are free when inside an allowed space, >= WALL_CLEARANCE
-from every wall and closed doorway, and >= OBJECT_CLEARANCE from every obstacle footprint.
+from every wall and closed doorway, and >= OBJECT_CLEARANCE_MIN from every obstacle
+footprint; cells closer than OBJECT_CLEARANCE (the 0.3 m body radius) cost much more, so
+paths only squeeze between furniture where placement left no wider way (placement keeps a
+0.3 m body connected in exact geometry, which a 0.1 m grid may only see at 0.22 m).
 Shortest paths: Dijkstra (scipy.sparse.csgraph) on the 8-connected free cells with a cost
 that prefers keeping away from walls and furniture, then string pulling and corner cutting
 checked against the clearance fields (bilinear, so doorways 0.9 m wide stay passable).
@@ -28,7 +31,9 @@ from generator import stairs as stairs_mod
 
 CELL = 0.1
 WALL_CLEARANCE = 0.35    # from a wall's centre line (walls are 0.1 m thick: 0.30 m from its face)
-OBJECT_CLEARANCE = 0.32  # body radius 0.3 m + a little
+OBJECT_CLEARANCE = 0.32  # body radius 0.3 m + a little: what paths keep where there is room
+OBJECT_CLEARANCE_MIN = 0.22  # squeezing between furniture: allowed on the grid, at a high cost
+SQUEEZE_COST = 12.0
 COMFORT = 0.8            # paths prefer at least this much clearance when there is room
 COMFORT_WEIGHT = 2.5
 EYE_HEIGHT = 1.6
@@ -105,7 +110,13 @@ class Obstacle:
     support: str
 
 
-def is_obstacle(obj: dict) -> bool:
+def base_z(obj: dict, elevation: float) -> float:
+    """World z of the object's bottom (`position[2]` is world z, docs/formats.md)."""
+    pos = obj.get("position", [])
+    return float(pos[2]) if len(pos) > 2 else elevation
+
+
+def is_obstacle(obj: dict, elevation: float = 0.0) -> bool:
     """Does this object block the walker's body? (Carpets, ceiling lights, windows, doors
     in doorways and things mounted above head height do not.)"""
     if not obj.get("footprint"):
@@ -114,7 +125,7 @@ def is_obstacle(obj: dict) -> bool:
         return False
     if obj.get("category") == "door":
         return False
-    z0 = float(obj["position"][2]) if len(obj.get("position", [])) > 2 else 0.0
+    z0 = base_z(obj, elevation) - elevation
     h = float(obj["size"][2]) if obj.get("size") else 1.0
     return z0 < HEAD_HEIGHT and z0 + h > FLAT_HEIGHT
 
@@ -224,7 +235,7 @@ def _build_floor(scene: dict, floor: int, elevation: float, geoms: dict) -> Floo
         gap = _gap_of(d["position"], d["width"], d["wall_axis"])
         gaps.append(gap)
         a, b = d["rooms"]
-        doors.append(Door(d["id"], (_space_name(a), _space_name(b)), _gap_seg(gap), tuple(d["position"]), d["wall_axis"]))
+        doors.append(Door(d["id"], (a, b), _gap_seg(gap), tuple(d["position"]), d["wall_axis"]))
     entries = {}
     for sid, g in geoms.items():
         if floor in g.openings:
@@ -240,9 +251,9 @@ def _build_floor(scene: dict, floor: int, elevation: float, geoms: dict) -> Floo
     d_door = {d.id: seg_dist(gx, gy, np.array([d.seg])) for d in doors}
     obstacles = []
     for obj in scene.get("objects", []):
-        if obj.get("floor", 0) != floor or not is_obstacle(obj):
+        if obj.get("floor", 0) != floor or not is_obstacle(obj, elevation):
             continue
-        z0 = elevation + (float(obj["position"][2]) if len(obj["position"]) > 2 else 0.0)
+        z0 = base_z(obj, elevation)
         obstacles.append(Obstacle(obj["id"], obj.get("room"), np.asarray(obj["footprint"], float), z0,
                                   z0 + float(obj["size"][2]), str(obj.get("support", "floor"))))
     d_obj = np.full((ny, nx), 9.0)
@@ -261,10 +272,6 @@ def _build_floor(scene: dict, floor: int, elevation: float, geoms: dict) -> Floo
         d_obj[i0:i1, j0:j1] = np.minimum(d_obj[i0:i1, j0:j1], dist)
     return FloorSpace(floor, elevation, x0, y0, nx, ny, names, space, walls, d_wall, doors, d_door, obstacles, d_obj,
                       entries)
-
-
-def _space_name(name: str) -> str:
-    return name
 
 
 NEIGHBOURS = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -287,9 +294,11 @@ class Leg:
             if not (d.sides[0] in allowed and d.sides[1] in allowed):
                 d_wall = np.minimum(d_wall, fs.d_door[d.id])
         self.d_wall = d_wall
-        self.free = self.in_space & (d_wall >= WALL_CLEARANCE) & (fs.d_obj >= OBJECT_CLEARANCE)
+        self.free = self.in_space & (d_wall >= WALL_CLEARANCE) & (fs.d_obj >= OBJECT_CLEARANCE_MIN)
+        self.roomy = self.free & (fs.d_obj >= OBJECT_CLEARANCE)
         clearance = np.minimum(d_wall - WALL_CLEARANCE + OBJECT_CLEARANCE, fs.d_obj)
         self.penalty = 1.0 + COMFORT_WEIGHT * np.clip((COMFORT - clearance) / COMFORT, 0.0, 1.0)
+        self.penalty = self.penalty + SQUEEZE_COST * (fs.d_obj < OBJECT_CLEARANCE)
         self._graph = None
 
     # --------------------------------------------------------------- graph search
@@ -318,7 +327,7 @@ class Leg:
         """The free cell nearest to (x, y) (within `radius`)."""
         fs = self.fs
         i, j = fs.cell_of(x, y)
-        if self.free[i, j]:
+        if self.roomy[i, j]:
             return i, j
         r = int(math.ceil(radius / CELL))
         best = None
@@ -327,7 +336,7 @@ class Leg:
                 ii, jj = i + di, j + dj
                 if 0 <= ii < fs.ny and 0 <= jj < fs.nx and self.free[ii, jj]:
                     cx, cy = fs.centre(ii, jj)
-                    dd = (cx - x) ** 2 + (cy - y) ** 2
+                    dd = (cx - x) ** 2 + (cy - y) ** 2 + (0.0 if self.roomy[ii, jj] else 0.25)
                     if best is None or dd < best[0] - 1e-12:
                         best = (dd, ii, jj)
         if best is None:
@@ -399,8 +408,8 @@ class Field:
         (ax, ay), (bx, by) = self.leg.fs.centre(kk // nx, kk % nx), self.leg.fs.centre(i, j)
         return math.degrees(math.atan2(by - ay, bx - ax))
 
-    def path_to(self, x: float, y: float) -> list[tuple[float, float]]:
-        """A smoothed polyline from the source point to (x, y)."""
+    def path_to(self, x: float, y: float) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+        """(smoothed polyline, its straight-line skeleton) from the source point to (x, y)."""
         leg = self.leg
         i, j = leg.snap(x, y)
         cells = self.cells_to(i, j)
@@ -448,7 +457,7 @@ def string_pull(leg: Leg, pts: list[tuple[float, float]]) -> list[tuple[float, f
     return out
 
 
-def cut_corners(leg: Leg, pts: list[tuple[float, float]], passes: int = 3) -> list[tuple[float, float]]:
+def cut_corners(leg: Leg, pts: list[tuple[float, float]], passes: int = 5) -> list[tuple[float, float]]:
     """Round corners (Chaikin-like cuts), keeping every cut inside the free space."""
     for k in range(passes):
         if len(pts) <= 2:
@@ -464,10 +473,13 @@ def cut_corners(leg: Leg, pts: list[tuple[float, float]], passes: int = 3) -> li
             if turn < math.radians(3):
                 continue
             c = min(0.6 / (k + 1), 0.45 * la, 0.45 * lb)
-            p1 = (p[0] + (a[0] - p[0]) * c / la, p[1] + (a[1] - p[1]) * c / la)
-            p2 = (p[0] + (b[0] - p[0]) * c / lb, p[1] + (b[1] - p[1]) * c / lb)
-            if c > 0.03 and leg.segment_clear(p1, p2):
-                out += [p1, p2]
+            while c >= 0.03:  # the largest cut that stays free (smaller ones near door jambs)
+                p1 = (p[0] + (a[0] - p[0]) * c / la, p[1] + (a[1] - p[1]) * c / la)
+                p2 = (p[0] + (b[0] - p[0]) * c / lb, p[1] + (b[1] - p[1]) * c / lb)
+                if leg.segment_clear(p1, p2):
+                    out += [p1, p2]
+                    break
+                c /= 2
             else:
                 out.append(p)
         out.append(pts[-1])
@@ -479,11 +491,12 @@ def _angle_diff(a: float, b: float) -> float:
     return (a - b + math.pi) % (2 * math.pi) - math.pi
 
 
-def smooth(leg: Leg, pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def smooth(leg: Leg, pts: list[tuple[float, float]]):
+    """(corner-cut path, string-pulled path) of a grid path."""
     pts = _dedupe2(pts)
-    pts = string_pull(leg, pts)
-    pts = cut_corners(leg, pts)
-    return [(round(x, 4), round(y, 4)) for x, y in _dedupe2(pts)]
+    pulled = string_pull(leg, pts)
+    cut = cut_corners(leg, pulled)
+    return [(round(x, 4), round(y, 4)) for x, y in _dedupe2(cut)], pulled
 
 
 def _dedupe2(pts):

@@ -1,0 +1,399 @@
+"""Where to stand in a room and how to look around so that every object of it is seen.
+
+Viewing model (the camera is 640x480 with a 70 deg horizontal FOV, so the vertical half-FOV
+is atan(tan(35 deg) * 3/4) = 27.7 deg): an object is *seen* from a standpoint when it is
+within MAX_VIEW m, some pitch in [MIN_PITCH, MAX_PITCH] puts part of it well inside the
+vertical field of view, and at least half of the rays from the eye to sample points on it
+clear every other object's box (a 3-D check against footprint prisms) and every wall.
+Standpoints are picked greedily (set cover) on the free grid of the room, trading coverage,
+view quality and the time to walk there, pan and walk on.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from generator.walk_space import FLAT_HEIGHT, Field, Leg, base_z
+
+HFOV = 70.0
+VFOV_HALF = math.degrees(math.atan(math.tan(math.radians(HFOV / 2)) * 480 / 640))  # 27.7
+CENTRE_HALF = 20.0       # "near the image centre": within this many degrees of the view axis (of 35)
+V_MARGIN = 6.0           # keep this much of the object (deg, or half of it) inside the vertical FOV
+MIN_PITCH = -25.0
+MAX_PITCH = 8.0
+MAX_VIEW = 5.0           # metres, centre to centre
+MIN_FRAMES = 15
+QUALITY_WEIGHT = 1.0     # seconds of walking a fully good view of one object is worth
+
+
+@dataclass
+class Target:
+    id: str
+    category: str
+    room: str
+    x: float
+    y: float
+    z0: float            # absolute bottom
+    z1: float            # absolute top
+    poly: np.ndarray     # footprint corners (K, 2), counter-clockwise
+    samples: np.ndarray  # (P, 3) points on the object the rays aim at
+    support: str
+    excluded: frozenset[str]  # ids that never occlude it (its supports, things on it)
+    min_vis: float = 0.5      # fraction of clear rays that counts as seen (lower for things
+                              # mostly hidden from everywhere, e.g. a carpet under a bed)
+
+
+def _ccw(poly: np.ndarray) -> np.ndarray:
+    x, y = poly[:, 0], poly[:, 1]
+    area = 0.5 * np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y)
+    return poly if area >= 0 else poly[::-1]
+
+
+def targets_of(scene: dict, room: str, elevation: float) -> list[Target]:
+    objs = {o["id"]: o for o in scene.get("objects", [])}
+    out = []
+    for o in scene.get("objects", []):
+        if o.get("room") != room:
+            continue
+        out.append(_target(o, objs, elevation))
+    return out
+
+
+def _target(o: dict, objs: dict, elevation: float) -> Target:
+    pos = o["position"]
+    z0 = base_z(o, elevation)
+    w, d, h = (float(v) for v in (o.get("size") or [0.3, 0.3, 0.3]))
+    z1 = z0 + h
+    if o.get("footprint"):
+        poly = _ccw(np.asarray(o["footprint"], float))
+    else:
+        poly = np.array([[pos[0] - w / 2, pos[1] - d / 2], [pos[0] + w / 2, pos[1] - d / 2],
+                         [pos[0] + w / 2, pos[1] + d / 2], [pos[0] - w / 2, pos[1] + d / 2]])
+    cx, cy = float(pos[0]), float(pos[1])
+    yaw = math.radians(float(o.get("yaw", 90.0)) - 90.0)
+    ux, uy = math.cos(yaw), math.sin(yaw)   # local x (width) in the world
+    vx, vy = -uy, ux                          # local y (depth, front)
+    mid = z0 + 0.55 * h
+    top = z1 - min(0.02, h / 4)
+    if h < 0.1:  # flat things (carpets, mats, books): a 3 x 3 grid over the top
+        samples = [(cx + a * w * ux + b * d * vx, cy + a * w * uy + b * d * vy, top)
+                   for a in (-0.4, 0.0, 0.4) for b in (-0.4, 0.0, 0.4)]
+    else:
+        samples = [(cx, cy, mid), (cx, cy, top)]
+        for a, b in ((0.38, 0.38), (-0.38, 0.38), (0.38, -0.38), (-0.38, -0.38)):
+            samples.append((cx + a * w * ux + b * d * vx, cy + a * w * uy + b * d * vy, top if h < 0.3 else mid))
+    # never occluded by what holds it up or stands on it
+    excluded = set()
+    sup = o.get("support")
+    seen = set()
+    while sup in objs and sup not in seen:
+        seen.add(sup)
+        excluded.add(sup)
+        sup = objs[sup].get("support")
+    for other in objs.values():
+        if other.get("support") == o["id"]:
+            excluded.add(other["id"])
+    return Target(o["id"], o["category"], o["room"], cx, cy, z0, z1, poly, np.array(samples), str(o.get("support")),
+                  frozenset(excluded))
+
+
+@dataclass
+class Occluder:
+    id: str
+    poly: np.ndarray  # CCW
+    z0: float
+    z1: float
+
+
+def occluders_of(scene: dict, floor: int, elevation: float, room: str | None) -> list[Occluder]:
+    out = []
+    for o in scene.get("objects", []):
+        if o.get("floor", 0) != floor or (room is not None and o.get("room") != room) or not o.get("footprint"):
+            continue
+        h = float(o["size"][2])
+        if h < FLAT_HEIGHT or o.get("support") == "window":
+            continue
+        z0 = base_z(o, elevation)
+        out.append(Occluder(o["id"], _ccw(np.asarray(o["footprint"], float)), z0, z0 + h))
+    return out
+
+
+@dataclass
+class OccluderPack:
+    """Occluder prisms as padded arrays (O occluders x K edges) for vectorized ray tests."""
+
+    ids: list[str]
+    vx: np.ndarray
+    vy: np.ndarray
+    nx: np.ndarray
+    ny: np.ndarray
+    z0: np.ndarray
+    z1: np.ndarray
+
+
+def pack(occluders: list[Occluder]) -> OccluderPack:
+    k = max([len(o.poly) for o in occluders] + [3])
+    n = len(occluders)
+    vx, vy, nx, ny = (np.zeros((n, k)) for _ in range(4))
+    for i, o in enumerate(occluders):
+        poly = np.vstack([o.poly, np.repeat(o.poly[-1:], k - len(o.poly), axis=0)])
+        nxt = np.vstack([poly[1:len(o.poly)], poly[:1], np.repeat(poly[:1], k - len(o.poly), axis=0)])
+        vx[i], vy[i] = poly[:, 0], poly[:, 1]
+        nx[i] = nxt[:, 1] - poly[:, 1]   # outward normals of a CCW polygon;
+        ny[i] = -(nxt[:, 0] - poly[:, 0])  # padded edges are degenerate (zero normal)
+    return OccluderPack([o.id for o in occluders], vx, vy, nx, ny, np.array([o.z0 for o in occluders]),
+                        np.array([o.z1 for o in occluders]))
+
+
+def clear_fraction(ex: np.ndarray, ey: np.ndarray, ez: float, tg: "Target", occ: OccluderPack,
+                   walls: np.ndarray) -> np.ndarray:
+    """For eyes (ex, ey, ez): the fraction of the rays to the target's sample points that
+    no other object's prism (footprint x [z0, z1]) and no wall cuts."""
+    ex, ey = np.asarray(ex, float), np.asarray(ey, float)
+    sx, sy, sz = tg.samples[:, 0], tg.samples[:, 1], tg.samples[:, 2]
+    blocked = np.zeros((len(ex), len(sx)), bool)
+    use = np.array([i != tg.id and i not in tg.excluded for i in occ.ids], bool)
+    if use.any():
+        vx, vy, nx, ny = occ.vx[use], occ.vy[use], occ.nx[use], occ.ny[use]
+        z0, z1 = occ.z0[use], occ.z1[use]
+        num = nx[None, :, :] * (ex[:, None, None] - vx[None]) + ny[None, :, :] * (ey[:, None, None] - vy[None])  # (C,O,K)
+        dx = sx[None, :] - ex[:, None]
+        dy = sy[None, :] - ey[:, None]                                                                        # (C,P)
+        den = nx[None, None] * dx[:, :, None, None] + ny[None, None] * dy[:, :, None, None]                    # (C,P,O,K)
+        num = num[:, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = -num / den
+        t_in = np.maximum(np.max(np.where(den < -1e-12, t, 0.0), axis=-1), 0.0)
+        t_out = np.minimum(np.min(np.where(den > 1e-12, t, 1.0), axis=-1), 0.98)  # last 2 %: the target itself
+        outside = np.any((np.abs(den) <= 1e-12) & (num > 0), axis=-1)
+        hit = (t_in < t_out) & ~outside                                                                       # (C,P,O)
+        dz = (sz - ez)[None, :, None]
+        za, zb = ez + t_in * dz, ez + t_out * dz
+        lo, hi = np.minimum(za, zb), np.maximum(za, zb)
+        blocked |= np.any(hit & (hi > z0[None, None]) & (lo < z1[None, None]), axis=-1)
+    # walls: aim 0.15 m short of the sample (wall-mounted things sit on the wall line)
+    for p in range(len(sx)):
+        length = np.maximum(np.hypot(sx[p] - ex, sy[p] - ey), 1e-6)
+        f = np.maximum(0.0, (length - 0.15) / length)
+        blocked[:, p] |= _segments_cross(ex, ey, ex + f * (sx[p] - ex), ey + f * (sy[p] - ey), walls)
+    return 1.0 - blocked.mean(axis=1)
+
+
+def _segments_cross(px, py, qx, qy, walls: np.ndarray) -> np.ndarray:
+    """(C,) segments p->q crossing any wall piece (M, 4)."""
+    if len(walls) == 0:
+        return np.zeros(np.shape(px), bool)
+    ax, ay, bx, by = (walls[:, k][None, :] for k in range(4))
+    px, py, qx, qy = (np.asarray(v, float)[:, None] for v in (px, py, qx, qy))
+
+    def orient(x1, y1, x2, y2, x3, y3):
+        return (x2 - x1) * (y3 - y1) - (y2 - y1) * (x3 - x1)
+
+    d1 = orient(ax, ay, bx, by, px, py)
+    d2 = orient(ax, ay, bx, by, qx, qy)
+    d3 = orient(px, py, qx, qy, ax, ay)
+    d4 = orient(px, py, qx, qy, bx, by)
+    return np.any((d1 * d2 < -1e-12) & (d3 * d4 < -1e-12), axis=1)
+
+
+@dataclass
+class ViewTable:
+    """Per candidate standpoint (rows) and target (columns)."""
+
+    xy: np.ndarray          # (C, 2)
+    cells: np.ndarray       # (C, 2) grid cells
+    dist: np.ndarray        # (C, T) metres
+    bearing: np.ndarray     # (C, T) degrees
+    vis: np.ndarray         # (C, T) fraction of clear rays
+    vfeasible: np.ndarray   # (C, T)
+    pitch: np.ndarray       # (C, T) preferred pitch
+    band_lo: np.ndarray     # (C, T) pitch range that shows the object
+    band_hi: np.ndarray
+
+
+def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float):
+    """Preferred pitch and the pitch range that keeps part of the object in view."""
+    d = np.maximum(d, 0.05)
+    e_top = np.degrees(np.arctan2(z1 - eye_z, d))
+    e_bot = np.degrees(np.arctan2(z0 - eye_z, d))
+    # the view spans [pitch - VFOV_HALF, pitch + VFOV_HALF]; it must overlap the object's
+    # [e_bot, e_top] by m: half of a small object or V_MARGIN deg of a large one
+    m = np.minimum(V_MARGIN, (e_top - e_bot) / 2)
+    lo = e_bot + m - VFOV_HALF   # lower pitches leave the object above the picture
+    hi = e_top - m + VFOV_HALF   # higher pitches leave it below
+    # aim a little above the middle of the object (gentle pitch, the object in the lower
+    # half of the image); never up unless nothing else shows it
+    zc = min(z0 + 0.5 * (z1 - z0), eye_z - 0.1)
+    preferred = np.clip(np.degrees(np.arctan2(zc - eye_z, d)) + 8.0, MIN_PITCH, 0.0)
+    preferred = np.clip(preferred, np.maximum(lo, MIN_PITCH), np.minimum(hi, MAX_PITCH))
+    feasible = (np.maximum(lo, MIN_PITCH) <= np.minimum(hi, MAX_PITCH))
+    return np.clip(preferred, MIN_PITCH, MAX_PITCH), lo, hi, feasible
+
+
+def view_table(xy: np.ndarray, cells: np.ndarray, targets: list[Target], occluders: OccluderPack, eye_z: float,
+               walls: np.ndarray) -> ViewTable:
+    c = len(xy)
+    t = len(targets)
+    dist = np.zeros((c, t))
+    bearing = np.zeros((c, t))
+    vis = np.zeros((c, t))
+    vfeas = np.zeros((c, t), bool)
+    pitch = np.zeros((c, t))
+    blo = np.zeros((c, t))
+    bhi = np.zeros((c, t))
+    ex, ey = xy[:, 0], xy[:, 1]
+    for k, tg in enumerate(targets):
+        dx, dy = tg.x - ex, tg.y - ey
+        dist[:, k] = np.hypot(dx, dy)
+        bearing[:, k] = np.degrees(np.arctan2(dy, dx))
+        p, lo, hi, feas = elevation_band(dist[:, k], tg.z0, tg.z1, eye_z)
+        pitch[:, k], blo[:, k], bhi[:, k], vfeas[:, k] = p, lo, hi, feas
+        vis[:, k] = clear_fraction(ex, ey, eye_z, tg, occluders, walls)
+    return ViewTable(xy, cells, dist, bearing, vis, vfeas, pitch, blo, bhi)
+
+
+def seen_frames(xs: np.ndarray, ys: np.ndarray, eye_z: float, yaw: np.ndarray, pitch: np.ndarray, tg: Target,
+                occluders: OccluderPack, walls: np.ndarray, half: float = CENTRE_HALF) -> np.ndarray:
+    """Per frame: is the target within `half` deg of the view axis, inside the vertical
+    field of view, within MAX_VIEW m and at least half unoccluded?"""
+    xs, ys = np.asarray(xs, float), np.asarray(ys, float)
+    dx, dy = tg.x - xs, tg.y - ys
+    d = np.hypot(dx, dy)
+    bearing = np.degrees(np.arctan2(dy, dx))
+    _, lo, hi, _ = elevation_band(d, tg.z0, tg.z1, eye_z)
+    ok = (np.abs((bearing - np.asarray(yaw) + 180.0) % 360.0 - 180.0) <= half) & (d <= MAX_VIEW)
+    ok &= (np.asarray(pitch) >= lo - 1e-6) & (np.asarray(pitch) <= hi + 1e-6)
+    idx = np.nonzero(ok)[0]
+    if len(idx) == 0:
+        return ok
+    ok[idx] = clear_fraction(xs[idx], ys[idx], eye_z, tg, occluders, walls) >= tg.min_vis - 1e-9
+    return ok
+
+
+def settle_min_vis(table: ViewTable, targets: list[Target]) -> list[int]:
+    """Lower the visibility a target needs where no standpoint shows half of it; returns the
+    targets no standpoint shows at all (hidden)."""
+    hidden = []
+    for k, tg in enumerate(targets):
+        reach = table.vis[:, k][(table.dist[:, k] <= MAX_VIEW) & table.vfeasible[:, k]]
+        best = float(reach.max()) if len(reach) else 0.0
+        if best <= 1e-9:
+            hidden.append(k)
+            tg.min_vis = 0.5
+        else:
+            tg.min_vis = min(0.5, max(0.1, round(0.75 * best, 3)))
+    return hidden
+
+
+def covered(table: ViewTable, strict: np.ndarray, targets: list[Target] | None = None) -> np.ndarray:
+    """(C, T) whether each target counts as seen from each candidate (`strict` targets -
+    those the render said were under-seen - need every ray clear and a closer view)."""
+    need = np.array([t.min_vis for t in targets]) if targets else np.full(table.vis.shape[1], 0.5)
+    ok = (table.dist <= MAX_VIEW) & table.vfeasible & (table.vis >= need[None, :] - 1e-9)
+    tight = (table.dist <= 3.2) & (table.dist >= 0.9) & table.vfeasible & (table.vis >= 0.99)
+    return np.where(strict[None, :], tight, ok)
+
+
+def quality(table: ViewTable) -> np.ndarray:
+    d = table.dist
+    dq = np.clip(np.minimum((d - 0.4) / 0.8, (6.0 - d) / 2.5), 0.3, 1.0)
+    return table.vis * dq
+
+
+def sweep_arc(bearings: np.ndarray) -> tuple[float, float]:
+    """Smallest arc (start, length) going counter-clockwise that holds all bearings."""
+    b = np.sort(np.mod(bearings, 360.0))
+    if len(b) == 1:
+        return float(b[0]), 0.0
+    gaps = np.diff(np.concatenate([b, [b[0] + 360.0]]))
+    k = int(np.argmax(gaps))
+    start = b[(k + 1) % len(b)]
+    return float(start), float(360.0 - gaps[k])
+
+
+def candidate_cells(leg: Leg, room_index: int, fld: Field, spacing: int = 2) -> np.ndarray:
+    fs = leg.fs
+    mask = leg.roomy & (fs.space == room_index) & np.isfinite(fld.dist)
+    comfy = mask & (fs.d_obj >= 0.45) & (leg.d_wall >= 0.5)
+    if comfy.sum() >= 4:
+        mask = comfy
+    ii, jj = np.nonzero(mask)
+    sub = (ii % spacing == 0) & (jj % spacing == 0)
+    if sub.sum() >= 4:
+        ii, jj = ii[sub], jj[sub]
+    return np.stack([ii, jj], axis=1)
+
+
+def angle_to(a: float, b: float) -> float:
+    """Signed smallest rotation from a to b (degrees)."""
+    return float((b - a + 180.0) % 360.0 - 180.0)
+
+
+def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarray, d_in: np.ndarray,
+                      h_in: np.ndarray, d_out: np.ndarray | None, h_out: np.ndarray | None,
+                      hidden: list[int] = ()) -> list[tuple[int, list[int]]]:
+    """Greedy cover: [(candidate row, [target columns it is responsible for])]. `hidden`
+    targets (no standpoint shows any of them) are only added to the pan of the nearest
+    standpoint chosen for the others."""
+    if not targets:
+        return []
+    cov = covered(table, strict, targets)
+    qual = quality(table)
+    remaining = np.ones(len(targets), bool)
+    remaining[list(hidden)] = False
+    chosen: list[tuple[int, list[int]]] = []
+    walk_in = d_in.copy()
+    first = True
+    while remaining.any():
+        counts = (cov & remaining[None, :]).sum(axis=1)
+        best_count = counts.max()
+        if best_count == 0:
+            # what no standpoint shows well: look at it from where it is least hidden
+            rest = np.nonzero(remaining)[0]
+            loose = (table.dist[:, rest] <= 6.0) & table.vfeasible[:, rest]
+            score = (loose * (0.5 + table.vis[:, rest])).sum(axis=1) - 0.05 * walk_in
+            row = int(np.argmax(score))
+            chosen.append((row, [int(k) for k in rest]))
+            break
+        rows = np.nonzero(counts == best_count)[0]
+        cost = np.zeros(len(rows))
+        for n, row in enumerate(rows):
+            cols = np.nonzero(cov[row] & remaining)[0]
+            start, arc = sweep_arc(table.bearing[row, cols])
+            end = start + arc
+            h = h_in[row] if first else None
+            turn_in = 0.0 if h is None or not np.isfinite(h) else min(abs(angle_to(h, start)), abs(angle_to(h, end)))
+            turn_out = 0.0
+            if d_out is not None and h_out is not None and remaining.sum() == best_count and np.isfinite(h_out[row]):
+                turn_out = min(abs(angle_to(end, h_out[row])), abs(angle_to(start, h_out[row])))
+            t = walk_in[row] / 0.8 + (arc + turn_in + turn_out) / 45.0
+            if d_out is not None and remaining.sum() == best_count:
+                t += d_out[row] / 0.8
+            t -= QUALITY_WEIGHT * qual[row, cols].sum()
+            cost[n] = t
+        row = int(rows[int(np.argmin(cost))])
+        cols = [int(k) for k in np.nonzero(cov[row] & remaining)[0]]
+        chosen.append((row, cols))
+        remaining[cols] = False
+        # what a standpoint already chosen shows at least partly is looked at from there
+        # (the rendered visibility decides; under-seen objects come back as `strict`)
+        for k in np.nonzero(remaining & ~strict)[0]:
+            loose = [(table.vis[r, k], n) for n, (r, _) in enumerate(chosen)
+                     if table.dist[r, k] <= MAX_VIEW + 0.5 and table.vfeasible[r, k] and table.vis[r, k] >= 0.2]
+            if loose:
+                _, n = max(loose)
+                chosen[n][1].append(int(k))
+                remaining[k] = False
+        # walking on from this standpoint (straight-line estimate inside one room)
+        walk_in = np.hypot(table.xy[:, 0] - table.xy[row, 0], table.xy[:, 1] - table.xy[row, 1]) * 1.2
+        first = False
+    if not chosen and len(hidden):
+        chosen.append((int(np.argmin(d_in)), []))
+    for k in hidden:
+        n = min(range(len(chosen)), key=lambda n: table.dist[chosen[n][0], k])
+        if table.dist[chosen[n][0], k] <= 6.0:
+            chosen[n][1].append(int(k))
+    return chosen
