@@ -26,6 +26,7 @@ STAGES = ("layout", "scene", "trajectory", "render", "queries")
 PROFILES = ("preview", "photoreal")
 VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
 MIN_SEEN_FRAMES = 15  # SPEC 4 / issue 4: every object seen in at least this many frames
+MIN_PIXELS_640 = 50  # pixels that make an object "seen" in one 640x480 frame; scaled with the frame area
 COVERAGE_ROUNDS = 2  # walk extensions tried before giving up on an unseen object
 
 
@@ -192,7 +193,8 @@ def run_render(scene_path: Path, trajectory_path: Path, work: Path, options: Opt
                on_progress: Callable[[int, int], None]) -> None:
     """Render in a fresh Blender process (its memory grows across scenes)."""
     cmd = [sys.executable, "-m", "render.run", str(scene_path), str(trajectory_path), str(work),
-           "--profile", options.profile, "--width", str(options.width), "--height", str(options.height)]
+           "--profile", options.profile, "--width", str(options.width), "--height", str(options.height),
+           "--min-pixels", str(min_pixels(options.width, options.height))]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env) as proc:
         tail: list[str] = []
@@ -204,6 +206,10 @@ def run_render(scene_path: Path, trajectory_path: Path, work: Path, options: Opt
         code = proc.wait()
     if code != 0:
         raise RuntimeError(f"render failed (exit {code}):\n" + "\n".join(tail))
+
+
+def min_pixels(width: int, height: int) -> int:
+    return max(1, round(MIN_PIXELS_640 * width * height / (640 * 480)))
 
 
 def _parse_progress(line: str) -> tuple[int, int] | None:

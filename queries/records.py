@@ -8,14 +8,13 @@ spread evenly over the positions (rule 5).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from generator.outputs import write_text
 from queries.params import LETTERS, TASKS
 
 FREE_FORM_SUFFIX = "-ff"
@@ -159,16 +158,7 @@ def dumps(records: list[dict]) -> str:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write via a temp file in the same folder and os.replace, so readers never see half."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_text(Path(path), text)
 
 
 def read_jsonl(path: Path) -> list[dict]:

@@ -35,3 +35,20 @@ def decode_bgr(img: np.ndarray) -> np.ndarray:
 def count_ids(ids: np.ndarray) -> np.ndarray:
     """Pixel count per id (index = id)."""
     return np.bincount(ids.ravel(), minlength=MAX_IDS)
+
+
+def assign_ids(scene: dict) -> dict[tuple[str, str], int]:
+    """(kind, key) -> id for everything the id pass distinguishes, in a fixed order:
+    rooms ("room", label), hallways and stairwells ("space", "hallway:<id>" | "stairs:<id>"),
+    then objects ("object", id). Id 0 is the outside."""
+    from render.shell import collect_spaces
+
+    ids: dict[tuple[str, str], int] = {}
+    for sp in collect_spaces(scene):
+        kind = "room" if sp.kind == "room" else "space"
+        ids.setdefault((kind, sp.key), len(ids) + 1)
+    for obj in scene.get("objects", []):
+        ids.setdefault(("object", obj["id"]), len(ids) + 1)
+    if len(ids) >= MAX_IDS:
+        raise ValueError(f"{len(ids)} rooms and objects exceed the id pass capacity {MAX_IDS - 1}")
+    return ids

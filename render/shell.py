@@ -337,21 +337,24 @@ def _wall_parts(scene: dict, spaces: list[Space], elevations: dict[int, float],
                 if space is None:
                     continue
                 q1, q2 = c + sign * WALL_T / 2, c + sign * (WALL_T / 2 + CASING_T)
+                # casing: two legs and a head piece that do not overlap (no coplanar faces)
                 boxes = []
+                head = o.z1 + CASING_W < WALL_H
+                top = o.z1 + (CASING_W if head else 0.0)
                 for sa, sb in ((o.s0 - CASING_W, o.s0), (o.s1, o.s1 + CASING_W)):
                     if sa < s0 - EXT or sb > s1 + EXT:
                         continue
                     lo, hi = point(sa, q1), point(sb, q2)
-                    boxes.append(_box(lo[0], hi[0], lo[1], hi[1], z_base, z_base + o.z1 + CASING_W))
-                lo, hi = point(o.s0 - CASING_W, q1), point(o.s1 + CASING_W, q2)
-                if o.z1 + CASING_W < WALL_H:
-                    boxes.append(_box(lo[0], hi[0], lo[1], hi[1], z_base + o.z1, z_base + o.z1 + CASING_W))
-                # jamb lining inside the opening (the half on this side)
+                    boxes.append(_box(lo[0], hi[0], lo[1], hi[1], z_base, z_base + top))
+                if head:
+                    lo, hi = point(o.s0, q1), point(o.s1, q2)
+                    boxes.append(_box(lo[0], hi[0], lo[1], hi[1], z_base + o.z1, z_base + top))
+                # jamb lining inside the opening (the half on this side), slightly inset
                 for s in (o.s0, o.s1):
                     d = 0.012 if s == o.s0 else -0.012
-                    lo, hi = point(s, c), point(s + d, q1)
-                    boxes.append(_box(lo[0], hi[0], lo[1], hi[1], z_base, z_base + o.z1))
-                lo, hi = point(o.s0, c), point(o.s1, q1)
+                    lo, hi = point(s, c), point(s + d, q1 - sign * 0.001)
+                    boxes.append(_box(lo[0], hi[0], lo[1], hi[1], z_base, z_base + o.z1 - 0.012))
+                lo, hi = point(o.s0, c), point(o.s1, q1 - sign * 0.001)
                 boxes.append(_box(lo[0], hi[0], lo[1], hi[1], z_base + o.z1 - 0.012, z_base + o.z1))
                 parts.append(ShellPart(space.key, "casing", _merge(boxes), space.style.door_frame))
     return parts

@@ -50,6 +50,17 @@ def test_rerun_replaces_a_finished_output_atomically(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scenario-05"]
 
 
+def test_an_unchanged_finished_output_is_reused(tmp_path):
+    from generator import pipeline
+
+    folder = generate(tmp_path)
+    before = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+    result = pipeline.generate(SPEC, tmp_path, pipeline.Options(until="layout"))
+    assert result.reused
+    assert {p.name: p.stat().st_mtime_ns for p in folder.iterdir()} == before
+    assert not pipeline.generate(SPEC, tmp_path, pipeline.Options(until="scene")).reused  # more stages asked
+
+
 def test_a_crash_while_writing_leaves_nothing_that_looks_finished(tmp_path, monkeypatch):
     from generator import drawing
 
@@ -57,8 +68,12 @@ def test_a_crash_while_writing_leaves_nothing_that_looks_finished(tmp_path, monk
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(drawing, "draw_grid", boom)
+    from generator import pipeline
+
     with pytest.raises(RuntimeError):
-        main(["generate", str(SPEC), "--out", str(tmp_path)])
+        pipeline.generate(SPEC, tmp_path, pipeline.Options(until="layout"))
+    assert list(tmp_path.iterdir()) == []
+    assert main(["generate", str(SPEC), "--out", str(tmp_path), "--until", "layout"]) == 1  # reported, not a traceback
     assert list(tmp_path.iterdir()) == []
 
 
