@@ -40,11 +40,12 @@ def bare_render_seconds(folder: Path, profile: str, width: int, height: int, wor
     return wall
 
 
-def run_bench(spec: Path, profile: str = "preview", width: int = 640, height: int = 480, keep: Path | None = None) -> dict:
+def run_bench(spec: Path, profile: str = "preview", width: int = 640, height: int = 480, keep: Path | None = None,
+              max_frames: int | None = None) -> dict:
     work = Path(tempfile.mkdtemp(prefix="egoscene-bench-"))
     try:
         out_root = work / "out"
-        options = pipeline.Options(profile=profile, width=width, height=height)
+        options = pipeline.Options(profile=profile, width=width, height=height, max_frames=max_frames)
         started = time.perf_counter()
         result = pipeline.generate(spec, out_root, options)
         total = time.perf_counter() - started
@@ -58,6 +59,7 @@ def run_bench(spec: Path, profile: str = "preview", width: int = 640, height: in
             "profile": profile,
             "size": [width, height],
             "frames": frames,
+            "max_frames": max_frames,
             "video_seconds": round(frames / trajectory.get("fps", 30), 2),
             "stages_s": timings,
             "pipeline_s": round(total, 3),

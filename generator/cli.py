@@ -114,7 +114,8 @@ def cmd_grid_score(args) -> int:
 def cmd_bench(args) -> int:
     from generator.bench import print_report, run_bench
 
-    report = run_bench(Path(args.spec), args.profile, args.width, args.height, Path(args.keep) if args.keep else None)
+    report = run_bench(Path(args.spec), args.profile, args.width, args.height, Path(args.keep) if args.keep else None,
+                       args.max_frames)
     print_report(report)
     return 0
 
@@ -166,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--width", type=int, default=640)
     p.add_argument("--height", type=int, default=480)
     p.add_argument("--keep", help="copy the generated scenario folder here")
+    p.add_argument("--max-frames", type=int, help="render only the first N frames of the walk (both runs)")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("check", help="recompute every answer of OUTDIR/queries.jsonl: OUTDIR [--min-pixels N]")

@@ -51,6 +51,7 @@ class Options:
     width: int = 640
     height: int = 480
     per_task: int = 3
+    max_frames: int | None = None  # benchmarking only: cut the walk, skip the coverage loop
 
     def stages(self) -> tuple[str, ...]:
         return STAGES[: STAGES.index(self.until) + 1]
@@ -141,6 +142,8 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
 
         with clock("trajectory"):
             trajectory = plan_walk(scenario, scene)
+            if options.max_frames:
+                trajectory = truncate(trajectory, options.max_frames)
 
     query_report = None
     with outputs.staged_folder(folder) as staging:
@@ -182,6 +185,15 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
 
 
 # ---------------------------------------------------------------------------- rendering
+
+
+def truncate(trajectory: dict, frames: int) -> dict:
+    """The first `frames` frames of a walk (events and narration clipped to match)."""
+    cut = dict(trajectory)
+    cut["frames"] = trajectory["frames"][:frames]
+    cut["events"] = [e for e in trajectory.get("events", []) if e["frame"] < frames]
+    cut["narration"] = [n for n in trajectory.get("narration", []) if n["frames"][0] < frames]
+    return cut
 
 
 def render_cache(out_root: Path, name: str) -> Path:
@@ -247,7 +259,7 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
         with clock("render"):
             run_render(work / "scene.json", work / "trajectory.json", work, options, on_progress)
         visibility = json.loads((work / "visibility.json").read_text())
-        missing = under_seen(scene, visibility)
+        missing = {} if options.max_frames else under_seen(scene, visibility)
         if not missing:
             break
         if attempt == COVERAGE_ROUNDS:
