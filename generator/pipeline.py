@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import time
@@ -181,6 +182,8 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
         if query_report is not None:
             manifest["queries"] = query_report.to_json()
         outputs.write_json(staging / "manifest.json", manifest)
+    # published: the frame cache only served resuming this scenario
+    shutil.rmtree(render_cache(out_root, scenario.name), ignore_errors=True)
     return Result(scenario, folder, clock.timings)
 
 

@@ -1,33 +1,38 @@
 """Render one scenario: video.mp4 and visibility.json from scene.json + trajectory.json.
 
     python -m render.run SCENE_JSON TRAJECTORY_JSON OUT_DIR --profile preview|photoreal
-        [--width 640 --height 480] [--frames START:END] [--id-scale 2] [--min-pixels 50]
-        [--clean]
+        [--width 640 --height 480] [--frames START:END] [--id-scale 4] [--min-pixels 50]
+        [--chunk N] [--clean]
 
 Run it in a fresh process per scenario (Blender's memory grows across scenes).
 
 How it works
 - The scene is built once (render.scene_builder) and the camera keyframed along the
-  trajectory. Blender's own animation loop renders the frames in chunks: the colour frames
-  (PNG), then the id pass of the same frames (a second, small, flat Workbench render where
-  every object and room has an exact colour) - no per-frame Python round trips.
-- Resume: frames live in OUT_DIR/.frames/<inputs hash>/ (scene, profile, sizes and the
-  renderer/asset code hashed), each named by the camera pose it shows. A pose rendered
-  before - even at another frame number, e.g. after the walk was extended - is reused;
-  a file cut short by a crash (no PNG end marker) is deleted and rendered again.
-- When every frame exists: the colour frames are encoded to H.264 (30 fps, yuv420p) by
-  Blender's sequencer into a temp file, visibility.json is decoded from the id frames, then
-  video.mp4 and (last) visibility.json are renamed into place. visibility.json records the
+  trajectory. Blender's own animation loop renders the frames chunk by chunk (150 frames in
+  preview, 30 in photoreal): the colour frames go straight into an H.264 video segment
+  (exactly as a bare render would write them), then the id pass of the same frames is
+  rendered as small PNGs (a flat Workbench render where every object and room has an exact
+  colour; render.idcolors).
+- Resume: everything lives in OUT_DIR/.frames/<inputs hash>/ (scene, profile, sizes and the
+  renderer/asset code hashed). A segment is named by the camera poses of its frames and an
+  id frame by its pose, so whatever was finished before an interruption - or before the
+  walk was extended - is reused. Segments are renamed into place only when complete; id
+  PNGs cut short (no end marker) are rendered again.
+- When every frame exists, the segments are joined without re-encoding (render.mp4cat;
+  index in front, plays in browsers) and visibility.json is decoded from the id frames;
+  video.mp4 and then visibility.json are renamed into place. visibility.json records the
   input hashes and the video's sha256: a re-run with the same inputs does nothing, and
   outputs of other inputs are deleted before rendering starts, so a crash never leaves a
   finished-looking video or visibility of the wrong inputs.
-- The frame cache stays (trimmed to this trajectory's poses) for the next re-render, e.g.
-  after the walk is extended; `--clean` deletes it once the outputs are written.
-- `--frames START:END` renders only trajectory indices [START, END) (e.g. several workers
-  sharing OUT_DIR); the video is written by the run that finds every frame present.
+- The cache stays (trimmed to this trajectory) for the next re-render, e.g. after the walk
+  is extended; `--clean` deletes it once the outputs are written.
+- `--frames START:END` renders only the chunks holding trajectory indices [START, END)
+  (e.g. several workers sharing OUT_DIR); the run that finds every chunk present writes
+  the outputs.
 
 stdout: `progress <done>/<total>` lines (one per frame), then one JSON line with the status
-and timings. Blender's own log is silenced (it goes to /dev/null).
+and timings (wall seconds; `*_cpu` = CPU seconds of this process). Blender's own log is
+silenced (it goes to /dev/null).
 """
 
 from __future__ import annotations
@@ -46,8 +51,8 @@ import numpy as np
 
 from generator.outputs import dumps, sha256_file, write_text
 
-RENDER_VERSION = "egoscene-render/1"
-CHUNK = 60                 # frames per Blender animation call
+RENDER_VERSION = "egoscene-render/2"
+CHUNKS = {"preview": 150, "photoreal": 30}    # frames per video segment
 PNG_END = b"IEND\xaeB`\x82"
 MIN_PIXELS = 50
 
@@ -65,7 +70,7 @@ def code_fingerprint() -> str:
     files = sorted((root / "render").glob("*.py")) + sorted((root / "render" / "data").glob("*")) + \
         sorted((root / "assets").glob("*.py")) + [root / "generator" / "stairs.py"]
     for f in files:
-        if f.is_file() and f.name not in ("run.py", "bare.py", "catalog.py"):
+        if f.is_file() and f.name not in ("run.py", "bare.py", "catalog.py", "mp4cat.py"):
             h.update(f.name.encode())
             h.update(f.read_bytes())
     return h.hexdigest()
@@ -85,20 +90,33 @@ def pose_key(pose: dict) -> str:
                                       "t": round(float(pose.get("pitch", 0.0)), 4)})).hexdigest()[:16]
 
 
+def id_pass_size(width: int, height: int, scale: int) -> tuple[int, int]:
+    """The id pass at 1/scale of the video size, with a scale that divides both sides (the
+    same aspect ratio, so id pixels line up with video pixels)."""
+    from math import gcd
+
+    g = gcd(width, height)
+    s = max(d for d in range(1, max(1, scale) + 1) if g % d == 0)
+    return width // s, height // s
+
+
+def segment_key(keys: list[str]) -> str:
+    return hashlib.sha256(",".join(keys).encode()).hexdigest()[:20]
+
+
 # --- files ------------------------------------------------------------------------------------
-
-def color_path(frames_dir: Path, key: str) -> Path:
-    return frames_dir / f"c_{key}.png"
-
 
 def id_path(frames_dir: Path, key: str) -> Path:
     return frames_dir / f"i_{key}.png"
 
 
+def segment_path(frames_dir: Path, key: str) -> Path:
+    return frames_dir / f"seg_{key}.mp4"
+
+
 def png_complete(path: Path) -> bool:
     try:
-        size = path.stat().st_size
-        if size < 64:
+        if path.stat().st_size < 64:
             return False
         with open(path, "rb") as fh:
             fh.seek(-12, os.SEEK_END)
@@ -127,16 +145,36 @@ def quiet_stdout():
         os.close(saved)
 
 
-def _atomic_replace(tmp: Path, final: Path) -> None:
-    os.replace(tmp, final)
-
-
 # --- main work --------------------------------------------------------------------------------
+
+class Plan:
+    """The trajectory cut into chunks, with what exists on disk."""
+
+    def __init__(self, poses: list[dict], frames_dir: Path, chunk: int):
+        self.poses = poses
+        self.frames_dir = frames_dir
+        self.keys = [pose_key(p) for p in poses]
+        self.chunks = [(a, min(len(poses), a + chunk)) for a in range(0, len(poses), chunk)]
+        self.segments = [segment_key(self.keys[a:b]) for a, b in self.chunks]
+
+    def segment_done(self, c: int) -> bool:
+        return segment_path(self.frames_dir, self.segments[c]).exists()
+
+    def ids_done(self, j: int) -> bool:
+        return id_path(self.frames_dir, self.keys[j]).exists()
+
+    def chunk_done(self, c: int) -> bool:
+        a, b = self.chunks[c]
+        return self.segment_done(c) and all(self.ids_done(j) for j in range(a, b))
+
+    def frames_done(self) -> int:
+        return sum(b - a for c, (a, b) in enumerate(self.chunks) if self.chunk_done(c))
+
 
 def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, profile: str = "preview",
                     width: int = 640, height: int = 480, frames: tuple[int, int] | None = None,
-                    id_scale: int = 2, min_pixels: int = MIN_PIXELS, clean: bool = False,
-                    emit=None) -> dict:
+                    id_scale: int = 4, min_pixels: int = MIN_PIXELS, clean: bool = False,
+                    chunk: int | None = None, emit=None) -> dict:
     """Render (or resume) one scenario into out_dir; returns {"status", "frames", "timings_s"}.
     `emit(line)` receives progress lines (default: stdout)."""
     progress = emit or _print
@@ -145,8 +183,11 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     poses = trajectory["frames"]
     if not poses:
         raise ValueError(f"{trajectory_path}: no frames")
+    numbers = [int(p["frame"]) for p in poses]
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or numbers[0] < 0:
+        raise ValueError(f"{trajectory_path}: frames must be consecutive and start at >= 0")
     fps = int(trajectory.get("fps", 30))
-    id_size = (max(1, width // id_scale), max(1, height // id_scale))
+    id_size = id_pass_size(width, height, id_scale)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     key = inputs_hash(scene, profile, width, height, id_size)
@@ -172,66 +213,68 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     frames_root = out_dir / ".frames"
     frames_dir = frames_root / key[:24]
     frames_dir.mkdir(parents=True, exist_ok=True)
-    numbers = [int(p["frame"]) for p in poses]
-    if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or numbers[0] < 0:
-        raise ValueError(f"{trajectory_path}: frames must be consecutive and start at >= 0")
-    keys = [pose_key(p) for p in poses]
-
-    # frames are named by the camera pose they show: a pose rendered before (even at another
-    # frame number, e.g. after the walk was extended) is reused; files cut short are dropped
     t0 = time.perf_counter()
-    for other in frames_root.iterdir():      # frames of other inputs are of no further use
+    for other in frames_root.iterdir():      # caches of other inputs are of no further use
         if other.is_dir() and other != frames_dir:
             shutil.rmtree(other, ignore_errors=True)
-    have = set()
-    for k in set(keys):
-        c, i = color_path(frames_dir, k), id_path(frames_dir, k)
-        ok = True
-        for p in (c, i):
-            if p.exists() and not png_complete(p):
-                p.unlink()
-            ok = ok and p.exists()
-        if ok:
-            have.add(k)
-    timings["check_frames"] = time.perf_counter() - t0
+    for st in frames_dir.glob("staging-*"):  # left by a render that died
+        if not _alive(st.name.split("-", 1)[1]):
+            shutil.rmtree(st, ignore_errors=True)
+    plan = Plan(poses, frames_dir, chunk or CHUNKS[profile])
+    for k in set(plan.keys):                 # id frames cut short by a crash
+        p = id_path(frames_dir, k)
+        if p.exists() and not png_complete(p):
+            p.unlink()
+    timings["check_cache"] = time.perf_counter() - t0
 
     lo, hi = (0, len(poses)) if frames is None else (max(0, frames[0]), min(len(poses), frames[1]))
-    todo = [j for j in range(lo, hi) if keys[j] not in have]
+    todo = [c for c, (a, b) in enumerate(plan.chunks) if a < hi and b > lo and not plan.chunk_done(c)]
     total = len(poses)
-    done_count = sum(1 for k in keys if k in have)
     if todo:
-        _render_frames(scene, poses, keys, frames_dir, todo, profile, width, height, id_size, timings, emit,
-                       done_count, total)
+        _render_chunks(scene, plan, todo, profile, width, height, id_size, timings, emit, total)
     else:
-        progress(f"progress {done_count}/{total}")
-
-    missing = [j for j, k in enumerate(keys) if not (color_path(frames_dir, k).exists() and id_path(frames_dir, k).exists())]
-    if missing:
-        return {"status": "partial", "missing": len(missing), "frames": total, "timings_s": timings}
+        progress(f"progress {plan.frames_done()}/{total}")
+    if not all(plan.chunk_done(c) for c in range(len(plan.chunks))):
+        return {"status": "partial", "frames": total, "done": plan.frames_done(), "timings_s": timings}
 
     t0, cpu = time.perf_counter(), time.process_time()
     tmp_video = out_dir / f".video.{os.getpid()}.tmp.mp4"
-    encode_video([color_path(frames_dir, k) for k in keys], tmp_video, width, height, fps)
-    timings["encode"] = time.perf_counter() - t0
-    timings["encode_cpu"] = time.process_time() - cpu
+    join_segments([segment_path(frames_dir, s) for s in plan.segments], tmp_video, width, height, fps)
+    timings["join"] = time.perf_counter() - t0
+    timings["join_cpu"] = time.process_time() - cpu
 
     t0 = time.perf_counter()
-    vis = visibility(scene, [id_path(frames_dir, k) for k in keys], numbers, width, height, id_size, fps, min_pixels)
+    vis = visibility(scene, [id_path(frames_dir, k) for k in plan.keys], numbers, width, height, id_size, fps,
+                     min_pixels)
     timings["visibility"] = time.perf_counter() - t0
-    _atomic_replace(tmp_video, video)
+    os.replace(tmp_video, video)
     vis.update({"inputs_hash": key, "trajectory_hash": traj_hash, "video_sha256": sha256_file(video),
                 "profile": profile})
     write_text(vis_path, dumps(vis))
     if clean:
         shutil.rmtree(frames_root, ignore_errors=True)
     else:                                     # keep the cache to what this trajectory shows
-        wanted = set(keys)
-        for p in frames_dir.glob("?_*.png"):
-            if p.stem[2:] not in wanted:
-                p.unlink(missing_ok=True)
+        keep = {id_path(frames_dir, k).name for k in plan.keys} | \
+               {segment_path(frames_dir, s).name for s in plan.segments}
+        for p in frames_dir.iterdir():
+            if p.name not in keep:
+                if p.is_dir():
+                    shutil.rmtree(p, ignore_errors=True)
+                else:
+                    p.unlink(missing_ok=True)
     timings["total"] = time.perf_counter() - started
     timings["total_cpu"] = time.process_time() - started_cpu
     return {"status": "done", "frames": total, "timings_s": timings}
+
+
+def _alive(pid: str) -> bool:
+    try:
+        os.kill(int(pid), 0)
+    except (ValueError, ProcessLookupError):
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _print(line: str) -> None:
@@ -242,95 +285,117 @@ def _round(d: dict) -> dict:
     return {k: round(v, 3) for k, v in d.items()}
 
 
-def _render_frames(scene, poses, keys, frames_dir, todo, profile, width, height, id_size, timings, emit,
-                   done_count, total) -> None:
-    """Render trajectory indices `todo` (colour + ids) with Blender's animation loop; each
-    frame file is moved to its pose-keyed name as soon as Blender has written it."""
+def _render_chunks(scene, plan: Plan, todo: list[int], profile, width, height, id_size, timings, emit,
+                   total) -> None:
+    """Render the chunks `todo`: colour straight into a video segment, then the missing id
+    frames, each moved to its pose-keyed name as soon as Blender has written it."""
     import bpy
 
-    from render.scene_builder import build_scene, keyframe_camera
+    from render.scene_builder import build_scene, configure_video_output, keyframe_camera
 
-    t0 = time.perf_counter()
+    t0, cpu = time.perf_counter(), time.process_time()
     built = build_scene(scene, profile, width, height, *id_size)
-    keyframe_camera(built.camera, poses)
+    keyframe_camera(built.camera, plan.poses)
     timings["build"] = time.perf_counter() - t0
+    timings["build_cpu"] = time.process_time() - cpu
+    frames_dir = plan.frames_dir
     staging = frames_dir / f"staging-{os.getpid()}"
     staging.mkdir(exist_ok=True)
-    for s in (built.color_scene, built.id_scene):
-        s.render.use_overwrite = True
-        s.render.use_placeholder = False
-    built.color_scene.render.filepath = str(staging / "c_######.png")
-    built.id_scene.render.filepath = str(staging / "i_######.png")
-    by_frame = {int(p["frame"]): k for p, k in zip(poses, keys)}
-    done = [done_count]
+    color, ids = built.color_scene, built.id_scene
+    ids.render.use_overwrite = True
+    ids.render.filepath = str(staging / "i_######.png")
+    by_frame = {int(p["frame"]): k for p, k in zip(plan.poses, plan.keys)}
+    done = [plan.frames_done()]
     sink = [emit]
-    counted: set[str] = set()
 
-    def on_write(scene_, *_):
-        f = scene_.frame_current
-        k = by_frame.get(f)
-        if k is None:
-            return
-        if scene_.name == built.color_scene.name:
-            src, dst = staging / f"c_{f:06d}.png", color_path(frames_dir, k)
-        elif scene_.name == built.id_scene.name:
-            src, dst = staging / f"i_{f:06d}.png", id_path(frames_dir, k)
-        else:
-            return
-        if src.exists():
-            os.replace(src, dst)
-        if scene_.name == built.id_scene.name and k not in counted:
-            counted.add(k)
+    def on_post(scene_, *_):
+        if scene_.name == color.name:
             done[0] += 1
             sink[0](f"progress {min(done[0], total)}/{total}")
+
+    def on_write(scene_, *_):
+        if scene_.name != ids.name:
+            return
+        f = scene_.frame_current
+        src = staging / f"i_{f:06d}.png"
+        if f in by_frame and src.exists():
+            os.replace(src, id_path(frames_dir, by_frame[f]))
+    bpy.app.handlers.render_post.append(on_post)
     bpy.app.handlers.render_write.append(on_write)
     for name in ("color", "color_cpu", "ids", "ids_cpu"):
         timings.setdefault(name, 0.0)
-    # contiguous runs of missing trajectory indices, cut into chunks; per chunk the colour
-    # frames, then the id frames (so a frame counts as done once both exist)
-    runs, start = [], todo[0]
-    for a, b in zip(todo, todo[1:] + [None]):
-        if b != a + 1:
-            runs.append((start, a))
-            start = b
     try:
         with quiet_stdout() as out:
             if emit is None:
                 sink[0] = out
-            for a, b in runs:
-                for c0 in range(a, b + 1, CHUNK):
-                    c1 = min(b, c0 + CHUNK - 1)
-                    f0, f1 = int(poses[c0]["frame"]), int(poses[c1]["frame"])
-                    for s in (built.color_scene, built.id_scene):
-                        s.frame_start, s.frame_end = f0, f1
+            for c in todo:
+                a, b = plan.chunks[c]
+                f0, f1 = int(plan.poses[a]["frame"]), int(plan.poses[b - 1]["frame"])
+                if not plan.segment_done(c):
+                    final = segment_path(frames_dir, plan.segments[c])
+                    partial = staging / f"seg_{plan.segments[c]}.mp4"
+                    color.frame_start, color.frame_end = f0, f1
+                    configure_video_output(color, partial)
                     t, cpu = time.perf_counter(), time.process_time()
-                    bpy.ops.render.render(animation=True, scene=built.color_scene.name)
+                    bpy.ops.render.render(animation=True, scene=color.name)
                     timings["color"] += time.perf_counter() - t
                     timings["color_cpu"] += time.process_time() - cpu
+                    if not partial.exists():
+                        raise RuntimeError(f"Blender wrote no video segment for frames {f0}-{f1}")
+                    os.replace(partial, final)
+                else:
+                    done[0] += b - a
+                    sink[0](f"progress {min(done[0], total)}/{total}")
+                missing = [j for j in range(a, b) if not plan.ids_done(j)]
+                for ra, rb in _runs(missing):
+                    ids.frame_start, ids.frame_end = int(plan.poses[ra]["frame"]), int(plan.poses[rb]["frame"])
                     t, cpu = time.perf_counter(), time.process_time()
-                    bpy.ops.render.render(animation=True, scene=built.id_scene.name)
+                    bpy.ops.render.render(animation=True, scene=ids.name)
                     timings["ids"] += time.perf_counter() - t
                     timings["ids_cpu"] += time.process_time() - cpu
     finally:
+        bpy.app.handlers.render_post.remove(on_post)
         bpy.app.handlers.render_write.remove(on_write)
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def encode_video(frames: list[Path], out: Path, width: int, height: int, fps: int) -> None:
-    """H.264 MP4 (yuv420p, 8 bit) from same-size frames, with Blender's sequencer."""
+def _runs(indices: list[int]) -> list[tuple[int, int]]:
+    """Consecutive runs [(first, last)] of sorted indices."""
+    runs = []
+    for j in indices:
+        if runs and runs[-1][1] == j - 1:
+            runs[-1] = (runs[-1][0], j)
+        else:
+            runs.append((j, j))
+    return runs
+
+
+def join_segments(segments: list[Path], out: Path, width: int, height: int, fps: int) -> None:
+    """One MP4 from the segments: copied without re-encoding (render.mp4cat); if that is not
+    possible, re-encoded with Blender's sequencer."""
+    from render.mp4cat import SegmentError, concat
+
+    try:
+        concat(segments, out)
+        return
+    except SegmentError as exc:
+        print(f"render: joining segments by re-encoding ({exc})", file=sys.stderr)
+    reencode(segments, out, width, height, fps)
+
+
+def reencode(segments: list[Path], out: Path, width: int, height: int, fps: int) -> None:
     import bpy
 
     from render.scene_builder import configure_video_output
 
     enc = bpy.data.scenes.new("encode")
     se = enc.sequence_editor_create()
-    se.use_cache_raw = se.use_cache_final = se.use_prefetch = False   # each frame is read once
-    strip = se.strips.new_image("frames", str(frames[0]), 1, 1)
-    for f in frames[1:]:
-        if f.parent != frames[0].parent:
-            raise ValueError("frames must share one folder")
-        strip.elements.append(f.name)
-    enc.frame_start, enc.frame_end = 1, len(frames)
+    se.use_cache_raw = se.use_cache_final = se.use_prefetch = False
+    start = 1
+    for k, seg in enumerate(segments):
+        strip = se.strips.new_movie(f"seg{k}", str(seg), 1, start)
+        start += strip.frame_final_duration
+    enc.frame_start, enc.frame_end = 1, start - 1
     r = enc.render
     r.resolution_x, r.resolution_y, r.resolution_percentage = width, height, 100
     r.fps, r.fps_base = fps, 1.0
@@ -393,16 +458,17 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", choices=("preview", "photoreal"), default="preview")
     ap.add_argument("--width", type=int, default=640)
     ap.add_argument("--height", type=int, default=480)
-    ap.add_argument("--frames", default=None, help="START:END trajectory frame indices to render")
-    ap.add_argument("--id-scale", type=int, default=2, help="id pass at 1/N of the video size (default 2)")
+    ap.add_argument("--frames", default=None, help="START:END trajectory indices to render (whole chunks)")
+    ap.add_argument("--id-scale", type=int, default=4,
+                    help="id pass at 1/N of the video size (default 4: 160x120 for 640x480)")
     ap.add_argument("--min-pixels", type=int, default=MIN_PIXELS)
+    ap.add_argument("--chunk", type=int, default=None, help="frames per video segment (default 150 preview, 30 photoreal)")
     ap.add_argument("--clean", action="store_true",
-                    help="delete the frame cache OUT_DIR/.frames once video and visibility are written")
+                    help="delete the render cache OUT_DIR/.frames once video and visibility are written")
     args = ap.parse_args(argv)
-
     result = render_scenario(args.scene_json, args.trajectory_json, args.out_dir, args.profile, args.width,
                              args.height, _parse_frames(args.frames), args.id_scale, args.min_pixels,
-                             args.clean)
+                             args.clean, args.chunk)
     print(json.dumps({"status": result["status"], "frames": result.get("frames"),
                       "timings_s": _round(result.get("timings_s", {}))}), flush=True)
     return 0

@@ -223,9 +223,11 @@ def _setup_color(scene: bpy.types.Scene, profile: str, width: int, height: int) 
         c.seed = 0
         c.use_animated_seed = False
         scene.render.use_persistent_data = True     # keep the BVH between frames
-        scene.view_settings.view_transform = "AgX"
-        scene.view_settings.look = "AgX - Base Contrast"
-        scene.view_settings.exposure = 0.0
+        # Khronos PBR Neutral keeps base colours (a red sofa stays red) and rolls off
+        # highlights (windows, lamp panels) - AgX washes colours out, Standard clips
+        scene.view_settings.view_transform = "Khronos PBR Neutral"
+        scene.view_settings.look = "None"
+        scene.view_settings.exposure = -0.2
 
 
 def _interior_studio_light() -> str:
@@ -332,16 +334,19 @@ def _constant_interpolation(ob: bpy.types.Object) -> None:
 
 
 def configure_video_output(scene: bpy.types.Scene, path) -> None:
-    """H.264 in MP4, 8-bit 4:2:0 (plays in browsers), fast preset, good quality."""
+    """H.264 in MP4, 8-bit 4:2:0 (plays in browsers), fast preset, good quality, a key frame
+    every second, no B-frames."""
     r = scene.render
     r.image_settings.media_type = "VIDEO"
     r.image_settings.file_format = "FFMPEG"
     r.image_settings.color_mode = "RGB"
     r.ffmpeg.format = "MPEG4"
     r.ffmpeg.codec = "H264"
-    r.ffmpeg.constant_rate_factor = "HIGH"
+    r.ffmpeg.constant_rate_factor = "MEDIUM"     # x264 crf 23: ~6 MB per minute at 640x480
     r.ffmpeg.ffmpeg_preset = "REALTIME"
     r.ffmpeg.gopsize = 30
+    r.ffmpeg.use_max_b_frames = True     # no B-frames: segments can be joined without re-encoding
+    r.ffmpeg.max_b_frames = 0
     r.ffmpeg.audio_codec = "NONE"
     r.use_file_extension = False
     r.filepath = str(path)

@@ -363,8 +363,8 @@ def _wall_parts(scene: dict, spaces: list[Space], elevations: dict[int, float],
 # --- stairs -----------------------------------------------------------------------------------
 
 def stair_boxes(stair: dict, scene: dict, elevations: dict[int, float]):
-    """Step, landing and divider boxes [(x0, x1, y0, y1, z0, z1)] (world z) plus the wall
-    openings the flight needs onto the hallways.
+    """Step, landing and divider boxes [(x0, x1, y0, y1, z0, z1)] (world z), the wall
+    openings the flight needs onto the hallways, and lamp positions (over the landings).
 
     The geometry is generator.stairs.stair_geometry, the one the walk climbs.
     """
@@ -374,13 +374,20 @@ def stair_boxes(stair: dict, scene: dict, elevations: dict[int, float]):
     boxes = []
     for b in list(geo.steps) + list(geo.landings) + ([geo.divider] if geo.divider else []):
         boxes.append((b.x0, b.x1, b.y0, b.y1, z + b.z0, z + b.z1))
+    lamps = []          # under the landing of the floor above / the top ceiling
+    for land in geo.landings:
+        if land.kind in ("landing-a", "landing-b"):
+            lz = z + (0.0 if land.kind == "landing-a" else 3.0)
+            if land.kind == "landing-b" and not geo.top_of_well:
+                continue
+            lamps.append(((land.x0 + land.x1) / 2, (land.y0 + land.y1) / 2, lz + WALL_H - 0.1))
     openings = []
     for floor, ((px, py), (qx, qy)) in geo.openings.items():
         axis = "x" if abs(py - qy) < 1e-6 else "y"
         width = abs(qx - px) if axis == "x" else abs(qy - py)
         openings.append({"floor": floor, "position": [(px + qx) / 2, (py + qy) / 2], "width": width,
                          "height": 2.1, "wall_axis": axis})
-    return boxes, openings
+    return boxes, openings, lamps
 
 
 # --- assembly ---------------------------------------------------------------------------------
@@ -440,8 +447,10 @@ def build_shell(scene: dict, seed: int = 0) -> Shell:
     stair_openings: list[dict] = []
     stair_geo = {}
     for s in stairs:
-        boxes, ops = stair_boxes(s, scene, elevations)
+        boxes, ops, lamps = stair_boxes(s, scene, elevations)
         stair_geo[s["id"]] = boxes
+        area = Polygon(s["polygon"]).area
+        shell.lights += [LightSpot(f"stairs:{s['id']}", lamp, 0.3, area) for lamp in lamps]
         for o in ops:          # stacked flights agree on the shared floor's opening
             if o not in stair_openings:
                 stair_openings.append(o)

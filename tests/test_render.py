@@ -1,0 +1,203 @@
+"""Rendering (render/): shells, id colours, segment joining, and small real renders.
+
+The Blender tests run `python -m render.run` in a subprocess, as the pipeline does, on a
+hand-made two-room scene: a fridge straight ahead of the camera, a sofa behind it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+W, H = 160, 120
+
+
+def two_rooms() -> dict:
+    """kitchen (0..4 x 0..4) | living room (4..8 x 0..4), a door between, a window south."""
+    walls = [
+        {"floor": 0, "a": [0, 0], "b": [4, 0], "exterior": True},
+        {"floor": 0, "a": [4, 0], "b": [8, 0], "exterior": True},
+        {"floor": 0, "a": [8, 0], "b": [8, 4], "exterior": True},
+        {"floor": 0, "a": [0, 4], "b": [4, 4], "exterior": True},
+        {"floor": 0, "a": [4, 4], "b": [8, 4], "exterior": True},
+        {"floor": 0, "a": [0, 0], "b": [0, 4], "exterior": True},
+        {"floor": 0, "a": [4, 0], "b": [4, 4], "exterior": False},
+    ]
+    return {
+        "format": "egoscene.scene/1", "name": "render-test", "seed": 3,
+        "floors": [{"floor": 0, "elevation": 0.0, "height": 2.8}],
+        "rooms": [
+            {"label": "kitchen", "type": "kitchen", "floor": 0, "polygon": [[0, 0], [4, 0], [4, 4], [0, 4]]},
+            {"label": "living room", "type": "living room", "floor": 0, "polygon": [[4, 0], [8, 0], [8, 4], [4, 4]]},
+        ],
+        "hallways": [], "stairs": [],
+        "doors": [{"id": "door-1", "rooms": ["kitchen", "living room"], "floor": 0, "position": [4, 2],
+                   "width": 0.9, "height": 2.1, "wall_axis": "y"}],
+        "windows": [{"id": "window-1", "room": "kitchen", "floor": 0, "position": [2, 0], "width": 1.2,
+                     "sill": 0.9, "height": 1.2, "normal": [0, -1]}],
+        "walls": walls,
+        "start": {"position": [2, 1.6], "heading": [0, 1], "floor": 0},
+        "objects": [
+            {"id": "kitchen/fridge/1", "category": "fridge", "room": "kitchen", "floor": 0,
+             "position": [2.0, 3.6, 0.0], "yaw": 270.0, "size": [0.7, 0.7, 1.8], "support": "floor",
+             "attributes": {"color": "red", "material": "metal"}},
+            {"id": "kitchen/sofa/1", "category": "sofa", "room": "kitchen", "floor": 0,
+             "position": [2.0, 0.55, 0.0], "yaw": 90.0, "size": [1.8, 0.9, 0.85], "support": "floor",
+             "attributes": {"color": "blue", "material": "fabric"}},
+            {"id": "kitchen/window/1", "category": "window", "room": "kitchen", "floor": 0,
+             "position": [2.0, 0.0, 0.9], "yaw": 90.0, "size": [1.2, 0.1, 1.2], "support": "window",
+             "attributes": {"color": "white", "material": "wood"}},
+        ],
+    }
+
+
+def look_north(n: int = 6) -> dict:
+    frames = [{"frame": i, "t": round(i / 30, 4), "position": [2.0, 1.6 + 0.02 * i, 1.6], "yaw": 90.0 + i,
+               "pitch": -4.0, "room": "kitchen", "floor": 0} for i in range(n)]
+    return {"fps": 30, "frames": frames, "events": [], "narration": []}
+
+
+# --- no Blender needed ------------------------------------------------------------------------
+
+def test_id_colours_round_trip():
+    from render import idcolors
+
+    ids = np.array([0, 1, 15, 16, 255, 256, 1234, idcolors.MAX_IDS - 1])
+    bgr = np.array([[round(c * 255) for c in idcolors.id_to_rgba(int(i))[:3]][::-1] for i in ids], np.uint8)
+    noisy = np.clip(bgr.astype(int) + np.array([[3, -4, 7]]), 0, 255).astype(np.uint8)   # rounding slack
+    assert (idcolors.decode_bgr(bgr[None])[0] == ids).all()
+    assert (idcolors.decode_bgr(noisy[None])[0] == ids).all()
+    table = idcolors.assign_ids(two_rooms())
+    assert table[("room", "kitchen")] == 1 and table[("object", "kitchen/fridge/1")] > 2
+    assert len(set(table.values())) == len(table)
+
+
+def test_shell_walls_leave_openings():
+    from render.shell import build_shell
+
+    shell = build_shell(two_rooms())
+    walls = [p for p in shell.parts if p.name == "wall"]
+
+    def solid_at(x, y, z):
+        for p in walls:
+            lo, hi = p.mesh.bounds
+            for m in p.mesh.split(only_watertight=False) if len(p.mesh.faces) > 12 else [p.mesh]:
+                lo, hi = m.bounds
+                if (lo <= [x, y, z]).all() and (hi >= [x, y, z]).all():
+                    return True
+        return False
+    assert not solid_at(4.0, 2.0, 1.0)          # the doorway
+    assert solid_at(4.0, 2.0, 2.5)              # lintel above it
+    assert solid_at(4.0, 3.2, 1.0)              # wall beside it
+    assert not solid_at(2.0, 0.0, 1.5)          # the window opening
+    assert solid_at(2.0, 0.0, 0.5) and solid_at(2.0, 0.0, 2.4)   # below the sill, above the head
+    owners = {p.owner for p in walls}
+    assert {"kitchen", "living room", "exterior"} <= owners
+    # each side of the shared wall belongs to the room it faces
+    side = {p.owner for p in walls if abs(p.mesh.bounds[0][0] - 3.95) < 1e-6 or abs(p.mesh.bounds[1][0] - 4.05) < 1e-6}
+    assert side == {"kitchen", "living room"}
+    assert len(shell.lights) >= 2
+
+
+def test_id_pass_size_keeps_aspect():
+    from render.run import id_pass_size
+
+    assert id_pass_size(640, 480, 4) == (160, 120)
+    assert id_pass_size(640, 480, 3) == (320, 240)       # 3 does not divide 480/640 evenly
+    assert id_pass_size(160, 120, 2) == (80, 60)
+
+
+# --- Blender ----------------------------------------------------------------------------------
+
+def _run(tmp: Path, out: Path, *extra: str, scene: dict | None = None, traj: dict | None = None) -> dict:
+    scene_path, traj_path = tmp / "scene.json", tmp / "trajectory.json"
+    scene_path.write_text(json.dumps(scene or two_rooms()))
+    traj_path.write_text(json.dumps(traj or look_north()))
+    done = subprocess.run([sys.executable, "-m", "render.run", str(scene_path), str(traj_path), str(out),
+                           "--width", str(W), "--height", str(H), "--id-scale", "2", "--min-pixels", "20", *extra],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
+    assert any(line.startswith("progress ") for line in lines)
+    return json.loads(lines[-1])
+
+
+def _video(path: Path):
+    cv2 = pytest.importorskip("cv2")
+    cap = cv2.VideoCapture(str(path))
+    frames = []
+    while True:
+        ok, frame = cap.read()
+        if not ok:
+            break
+        frames.append(frame)
+    return cap.get(cv2.CAP_PROP_FPS), frames
+
+
+@pytest.mark.render
+def test_render_video_visibility_and_resume(tmp_path):
+    pytest.importorskip("bpy")
+    out = tmp_path / "out"
+    first = _run(tmp_path, out, "--chunk", "4")          # 6 frames -> 2 segments, joined
+    assert first["status"] == "done" and first["frames"] == 6
+
+    fps, frames = _video(out / "video.mp4")
+    assert fps == 30 and len(frames) == 6
+    assert frames[0].shape == (H, W, 3)
+    assert all(f.std() > 10 for f in frames)             # not blank
+
+    vis = json.loads((out / "visibility.json").read_text())
+    assert (vis["width"], vis["height"], vis["fps"]) == (W, H, 30)
+    fridge, sofa = vis["objects"]["kitchen/fridge/1"], vis["objects"]["kitchen/sofa/1"]
+    assert fridge["frames"] == list(range(6)) and fridge["first_frame"] == 0
+    assert min(fridge["pixels"]) > 0.05 * W * H          # straight ahead: a big part of the image
+    assert sofa["frames"] == [] and sofa["first_frame"] is None     # behind the camera
+    assert vis["rooms"]["kitchen"]["frames"] == list(range(6))
+    assert sum(vis["rooms"]["living room"]["pixels"]) < sum(vis["rooms"]["kitchen"]["pixels"])
+
+    # the fridge is red and in the middle of the frame (the id pass lines up with the video)
+    mid = frames[0][H // 3:2 * H // 3, W // 2 - 10:W // 2 + 10].reshape(-1, 3).mean(0)
+    assert mid[2] > mid[1] + 30 and mid[2] > mid[0] + 30
+
+    # same inputs: nothing to do
+    assert _run(tmp_path, out)["status"] == "up-to-date"
+
+    # video deleted: the cached segments and id frames are reused, nothing is rendered again
+    video_bytes = (out / "video.mp4").read_bytes()
+    (out / "video.mp4").unlink()
+    again = _run(tmp_path, out, "--chunk", "4")
+    assert again["status"] == "done" and "color" not in again["timings_s"]
+    assert (out / "video.mp4").read_bytes() == video_bytes
+
+
+@pytest.mark.render
+def test_render_partial_frames_then_complete(tmp_path):
+    pytest.importorskip("bpy")
+    out = tmp_path / "out"
+    part = _run(tmp_path, out, "--chunk", "3", "--frames", "0:3")
+    assert part["status"] == "partial"
+    assert not (out / "video.mp4").exists() and not (out / "visibility.json").exists()
+    rest = _run(tmp_path, out, "--chunk", "3", "--frames", "3:", "--clean")
+    assert rest["status"] == "done"
+    _, frames = _video(out / "video.mp4")
+    assert len(frames) == 6
+    assert not (out / ".frames").exists()
+
+
+@pytest.mark.render
+def test_render_photoreal_small(tmp_path):
+    pytest.importorskip("bpy")
+    out = tmp_path / "out"
+    traj = look_north(2)
+    result = _run(tmp_path, out, "--profile", "photoreal", traj=traj)
+    assert result["status"] == "done"
+    _, frames = _video(out / "video.mp4")
+    assert len(frames) == 2 and frames[0].std() > 10
+    vis = json.loads((out / "visibility.json").read_text())
+    assert vis["objects"]["kitchen/fridge/1"]["frames"] == [0, 1]
