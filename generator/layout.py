@@ -195,6 +195,7 @@ def _assemble(scenario: Scenario, rects: list[layout_model.Rect]) -> Plan:
     plan = Plan(scenario, rooms, room_floor, hallways, stairwell)
     _add_doors(plan)
     _add_windows(plan)
+    _add_entrance(plan)  # last: the front door goes where no window is
     plan.walls = _walls(plan)
     first = scenario.trajectory[0]
     x0, y0, x1, _ = rooms[first].bounds
@@ -226,26 +227,27 @@ def _add_doors(plan: Plan) -> None:
         if options:
             segment, hid = max(options, key=lambda o: (round(o[0].length, 3), o[1]))
             add(label, f"hallway:{hid}", segment, floor)
-    ground = min(plan.floors)
-    entrance = _entrance(plan, ground)
-    if entrance:
-        add(entrance[0], "outside", entrance[1], ground)
     plan.doors = doors
 
 
-def _entrance(plan: Plan, floor: int) -> tuple[str, LineString] | None:
-    """The front door: on the ground-floor hallway's longest exterior wall, else the first room's."""
+def _add_entrance(plan: Plan) -> None:
+    """The front door: on the ground-floor hallway's longest free exterior wall, else on the
+    first room's, else on any ground-floor room's; never over a window."""
+    floor = min(plan.floors)
     outline = plan.footprint(floor).boundary
-    candidates = [f"hallway:{hid}" for hid, (f, _) in plan.hallways.items() if f == floor]
+    candidates = [f"hallway:{hid}" for hid, (f, _) in sorted(plan.hallways.items()) if f == floor]
     candidates.append(plan.scenario.trajectory[0])
+    candidates += sorted(label for label, f in plan.room_floor.items() if f == floor)
     spaces = plan.spaces(floor)
+    windows = [(w.position, w.width) for w in plan.windows if w.floor == floor]
     for name in candidates:
         if name not in spaces:
             continue
-        exterior = [s for s in _segments_on(spaces[name], outline) if s.length >= 1.0]
-        if exterior:
-            return name, max(exterior, key=lambda s: s.length)
-    return None
+        free = [s for s in _cut_openings(_segments_on(spaces[name], outline), windows) if s.length >= 1.1]
+        if free:
+            position, width, axis = _door_at(max(free, key=lambda s: (round(s.length, 4), s.bounds)))
+            plan.doors.append(Door(f"door-{len(plan.doors) + 1}", (name, "outside"), floor, position, width, axis))
+            return
 
 
 def _segments_on(poly: Polygon, outline) -> list[LineString]:
@@ -266,13 +268,14 @@ def _add_windows(plan: Plan) -> None:
         if not wanted:
             continue
         floor = plan.room_floor[label]
-        doors = [d for d in plan.doors if d.floor == floor]
-        exterior = sorted(_without_doors(_segments_on(poly, plan.footprint(floor).boundary), doors),
+        doors = [(d.position, d.width) for d in plan.doors if d.floor == floor]
+        exterior = sorted(_cut_openings(_segments_on(poly, plan.footprint(floor).boundary), doors),
                           key=lambda s: (-s.length, s.bounds))
         slots = _window_slots(exterior, wanted)
         if len(slots) < wanted:
             raise LayoutError(f"{plan.scenario.source}: rooms.{label}.objects.window: {wanted} windows do not fit on "
-                              f"{sum(s.length for s in exterior):.1f} m of exterior wall (fix: fewer windows)")
+                              f"{sum(s.length for s in exterior):.1f} m of exterior wall (fix: fewer windows)",
+                              [f"rooms.{label}.objects.window"])
         cx, cy = poly.centroid.x, poly.centroid.y
         for (x, y), axis in slots:
             normal = (0, 1 if y > cy else -1) if axis == "x" else (1 if x > cx else -1, 0)
@@ -280,11 +283,11 @@ def _add_windows(plan: Plan) -> None:
     plan.windows = windows
 
 
-def _without_doors(segments: list[LineString], doors: list[Door]) -> list[LineString]:
-    """Cut each door's span (plus clearance) out of the wall segments that carry it."""
+def _cut_openings(segments: list[LineString], openings: list[tuple[tuple[float, float], float]]) -> list[LineString]:
+    """Cut each opening's span (plus clearance) out of the wall segments that carry it."""
     pieces = list(segments)
-    for door in doors:
-        gap = box(*Point(door.position).buffer(door.width / 2 + WINDOW_DOOR_CLEARANCE, cap_style=3).bounds)
+    for position, width in openings:
+        gap = box(*Point(position).buffer(width / 2 + WINDOW_DOOR_CLEARANCE, cap_style=3).bounds)
         pieces = [part for seg in pieces for part in _parts(seg.difference(gap))]
     return [p for p in pieces if p.length > 1e-6]
 
