@@ -70,9 +70,13 @@ def cmd_generate(args) -> int:
 
             def on_stage(stage: str, task=task, path=path) -> None:
                 progress.update(task, description=f"{path.name}: {stage}", total=None, completed=0)
+                if not console.is_terminal:  # logs and CI get plain lines instead of a live bar
+                    console.print(f"{path.name}: {stage}", highlight=False)
 
             def on_progress(done: int, total: int, task=task, path=path) -> None:
                 progress.update(task, description=f"{path.name}: render", total=total, completed=done)
+                if not console.is_terminal and total and (done == total or done % max(1, total // 10) == 0):
+                    console.print(f"{path.name}: render {done}/{total} frames", highlight=False)
 
             options = pipeline.Options(until=args.until, profile=args.profile, width=args.width, height=args.height,
                                        per_task=args.per_task)
