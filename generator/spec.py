@@ -17,7 +17,7 @@ from typing import Annotated, Literal, Union
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from assets.catalog import normalize_category, resolve_category, suggest_category
+from assets.catalog import normalize_color, resolve_category, suggest_category, suggest_color
 
 TYPOLOGIES = ("single-story residence", "multi-story residence", "office")
 MAX_FLOORS = 5
@@ -306,6 +306,14 @@ def _normalize(parsed: ScenarioFile, source: str) -> Scenario:
                 objects[category] = ObjectRequest(category, value)
             else:
                 attributes = {k: v for k, v in value.model_dump(exclude={"count"}).items() if v is not None}
+                if "color" in attributes:
+                    color = normalize_color(attributes["color"])
+                    if color is None:
+                        guess = suggest_color(attributes["color"])
+                        issues.append(SpecIssue(source, f"{path}.color", f"unknown colour {attributes['color']!r}",
+                                                f"did you mean {guess!r}?" if guess else "a colour name like red, oak or light blue, or #rrggbb"))
+                        continue
+                    attributes["color"] = color
                 objects[category] = ObjectRequest(category, value.count, attributes)
         room_type = (entry.type or default_room_type(label)).strip().lower()
         rooms[label] = Room(label, room_type, entry.floor, entry.area, tuple(objects[c] for c in sorted(objects)))

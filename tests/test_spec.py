@@ -70,6 +70,7 @@ BAD_CASES = {
     "adjacent and opposite": (_bad("opposite: [[kitchen, bedroom 2]]", "opposite: [[kitchen, living room]]"), "relations.opposite[0]", "drop one"),
     "relation with one item": (_bad("[[kitchen, living room]]", "[[kitchen]]"), "relations.adjacent[0]", "two"),
     "upper floor in single story": (_bad("    objects: {bed: 1}", "    floor: 1\n    objects: {bed: 1}"), "rooms.bedroom 2.floor", "multi-story"),
+    "unknown colour": (_bad("color: red", "color: rde"), "rooms.kitchen.objects.chair.color", "red"),
     "merged duplicate category": (_bad("Cups: 3", "Cups: 3, cup: 1"), "rooms.kitchen.objects.cup", "merge"),
 }
 
