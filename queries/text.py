@@ -35,14 +35,14 @@ APPEARANCE = "What will be the first-time appearance order of the following cate
 
 MEMORY_ACTION = ("Based on the objects visible in the {ordinal} room you entered, what activity "
                  "is possible in that room?")
-MAP_DIRECTION = ("Given that {a} is {anchor} of the {b}, what is the direction of the {c} "
+MAP_DIRECTION = ("Given that the {a} is {anchor} of the {b}, what is the direction of the {c} "
                  "relative to the {d}?")
-MAP_SCALE = ("Given that the Squared Distance between the {a} and {b} is 1. Based on this scale, "
+MAP_SCALE = ("Given that the Squared Distance between the {a} and the {b} is 1. Based on this scale, "
              "what is the relative Squared Distance between the {c} and the {d}?")
 SIMULATION = ("Based on the egocentric video, which of the given top-down layouts correctly "
               "represents the scene?")
 SIMULATION_FREE = SIMULATION + " Statements: {statements} Answer with the one true statement."
-OPPOSITE = "Which room is located directly opposite to {room}?"
+OPPOSITE = "Which room is located directly opposite to the {room}?"
 GLOBAL_COUNTING = "How many {plural} are observed across all rooms in the video?"
 
 STATEMENTS = {

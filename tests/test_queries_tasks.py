@@ -270,7 +270,7 @@ def test_map_direction_hand_answers_and_refusals():
         c, d = r["derivation"]["query"]
         a, b = r["derivation"]["anchor"]
         assert r["answer_text"] == MAP_DIRECTIONS[(c, d)]
-        assert r["question"] == (f"Given that {a} is {MAP_DIRECTIONS[(a, b)].lower()} of the {b}, what is "
+        assert r["question"] == (f"Given that the {a} is {MAP_DIRECTIONS[(a, b)].lower()} of the {b}, what is "
                                  f"the direction of the {c} relative to the {d}?")
         assert sorted(r["options"]) == ["East", "North", "South", "West"]
     assert report.rejections["map_direction"] == {"rule3": 8, "rule4": 4}
@@ -324,8 +324,8 @@ def test_simulation_opposite_form_and_statements():
     records, report = run(tiny_house(), per_task=6)
     got = mcqs(records, "simulation")
     opposite = {r["question"]: r["answer_text"] for r in got if r["derivation"]["form"] == "opposite"}
-    assert opposite == {"Which room is located directly opposite to kitchen?": "study",
-                        "Which room is located directly opposite to study?": "kitchen"}
+    assert opposite == {"Which room is located directly opposite to the kitchen?": "study",
+                        "Which room is located directly opposite to the study?": "kitchen"}
     # bedroom/bathroom are opposite but visible in one frame; the living room has none
     assert report.reasons["simulation"]["rule4: compared rooms visible in one frame"] >= 2
     for r in got:
