@@ -66,16 +66,18 @@ def occupancy_graph(free, cell: float) -> nx.Graph:
 
 
 def cells_beside(graph: nx.Graph, shape, reach: float) -> list:
-    """Free cells within `reach` of an object's footprint (anywhere "by" it); else the nearest."""
+    """Free cells within `reach` of an object's footprint (anywhere "by" it). None when the
+    object cannot be walked up to: it is then no stop of a route (the checker would refuse it)."""
     ranked = sorted((shape.distance(Point(xy)), node) for node, xy in graph.nodes(data="xy")
                     if isinstance(node, tuple))
-    near = [node for d, node in ranked if d <= reach]
-    return near or [node for _, node in ranked[:1]]
+    return [node for d, node in ranked if d <= reach]
 
 
 def astar_between(graph: nx.Graph, sources: list, targets: list) -> list | None:
     """A* cell path from any source cell to any target cell: virtual end nodes joined at no
     cost let the walk leave the start object on the side that faces the goal."""
+    if not sources or not targets:
+        return None
     xy = nx.get_node_attributes(graph, "xy")
     graph.add_edges_from((("src", n) for n in sources), weight=0.0)
     graph.add_edges_from((("dst", n) for n in targets), weight=0.0)
