@@ -87,7 +87,7 @@ def cmd_generate(args) -> int:
                 progress.update(task, description=f"[red]{path.name}: invalid spec[/red]", total=1, completed=1)
                 for issue in exc.issues:
                     progress.console.print(f"[red]error[/red] {issue}", highlight=False)
-            except (LayoutError, PlacementError, pipeline.CoverageError, RuntimeError) as exc:
+            except (LayoutError, PlacementError, pipeline.CoverageError, pipeline.QueryCheckError, RuntimeError) as exc:
                 failures += 1
                 progress.update(task, description=f"[red]{path.name}: failed[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)

@@ -31,6 +31,10 @@ MIN_PIXELS_640 = 50  # pixels that make an object "seen" in one 640x480 frame; s
 COVERAGE_ROUNDS = 2  # walk extensions tried before giving up on an unseen object
 
 
+class QueryCheckError(Exception):
+    """The generated questions disagree with the independent validator: a bug, never published."""
+
+
 class CoverageError(Exception):
     """Objects the rendered walk did not show often enough, even after extending it."""
 
@@ -163,8 +167,15 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
         if "queries" in stages:
             from queries.engine import generate_queries
 
+            from queries.check import check_output
+
             with clock("queries"):
                 query_report = generate_queries(staging, per_task=options.per_task)
+            with clock("check"):  # the independent validator recomputes every answer before publishing
+                problems = check_output(staging)
+            if problems:
+                raise QueryCheckError(f"{scenario.source}: the independent check refused {len(problems)} question(s): "
+                                      + "; ".join(str(p) for p in problems[:10]))
         manifest = {
             "name": scenario.name,
             "spec": str(spec_path),
