@@ -91,6 +91,10 @@ def cmd_generate(args) -> int:
                 failures += 1
                 progress.update(task, description=f"[red]{path.name}: failed[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)
+            except Exception as exc:  # a bug: report it, keep going with the rest of the batch
+                failures += 1
+                progress.update(task, description=f"[red]{path.name}: internal error[/red]", total=1, completed=1)
+                progress.console.print(f"[red]internal error[/red] {path}: {type(exc).__name__}: {exc}", highlight=False)
             else:
                 total = sum(result.timings.values())
                 note = "up to date" if result.reused else f"{total:.1f} s"
