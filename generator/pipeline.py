@@ -194,7 +194,10 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
             manifest["queries"] = query_report.to_json()
         outputs.write_json(staging / "manifest.json", manifest)
     # published: the frame cache only served resuming this scenario
-    shutil.rmtree(render_cache(out_root, scenario.name), ignore_errors=True)
+    cache = render_cache(out_root, scenario.name)
+    shutil.rmtree(cache, ignore_errors=True)
+    if cache.parent.is_dir() and not any(cache.parent.iterdir()):
+        cache.parent.rmdir()
     return Result(scenario, folder, clock.timings)
 
 
