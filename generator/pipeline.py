@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -92,21 +93,19 @@ def _up_to_date(folder: Path, wanted: str) -> bool:
 
 
 class _Clock:
+    """Times stages (summing repeats, e.g. re-renders) and announces each as it starts."""
+
     def __init__(self, on_stage: Callable[[str], None]):
         self.on_stage, self.timings = on_stage, {}
 
+    @contextmanager
     def __call__(self, stage: str):
-        clock = self
-
-        class _Timer:
-            def __enter__(self):
-                clock.on_stage(stage)
-                self.started = time.perf_counter()
-
-            def __exit__(self, *exc):
-                clock.timings[stage] = clock.timings.get(stage, 0.0) + time.perf_counter() - self.started
-
-        return _Timer()
+        self.on_stage(stage)
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings[stage] = self.timings.get(stage, 0.0) + time.perf_counter() - started
 
 
 def generate(spec_path: Path, out_root: Path, options: Options | None = None,
@@ -165,9 +164,8 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
 
             outputs.write_text(staging / "grid_prompt.txt", grid_prompt_for(grid_truth) + "\n")
         if "queries" in stages:
-            from queries.engine import generate_queries
-
             from queries.check import check_output
+            from queries.engine import generate_queries
 
             with clock("queries"):
                 query_report = generate_queries(staging, per_task=options.per_task)
