@@ -1,0 +1,46 @@
+"""The main job end to end on a small frame size: walk, render, coverage, questions."""
+
+import json
+
+import cv2
+import pytest
+
+from generator import pipeline
+from queries.check import check_output
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.render
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    options = pipeline.Options(width=160, height=120)
+    return pipeline.generate(ROOT / "scenarios" / "scenario-05.yaml", out, options).folder
+
+
+def test_video_matches_the_walk(folder):
+    trajectory = json.loads((folder / "trajectory.json").read_text())
+    video = cv2.VideoCapture(str(folder / "video.mp4"))
+    assert int(video.get(cv2.CAP_PROP_FRAME_COUNT)) == len(trajectory["frames"])
+    assert video.get(cv2.CAP_PROP_FPS) == 30
+    assert (video.get(cv2.CAP_PROP_FRAME_WIDTH), video.get(cv2.CAP_PROP_FRAME_HEIGHT)) == (160, 120)
+
+
+def test_every_object_is_seen_in_the_rendered_frames(folder):
+    scene = json.loads((folder / "scene.json").read_text())
+    visibility = json.loads((folder / "visibility.json").read_text())
+    assert pipeline.under_seen(scene, visibility) == {}
+    first_room = scene["start"]
+    assert first_room and visibility["rooms"]["main office"]["first_frame"] == 0
+
+
+def test_questions_pass_the_independent_check_and_manifest_is_complete(folder):
+    records = [json.loads(line) for line in (folder / "queries.jsonl").read_text().splitlines()]
+    assert {r["task"] for r in records} >= {"appearance_order", "object_counting", "memory_action", "global_counting"}
+    assert check_output(folder) == []
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["stages"] == list(pipeline.STAGES)
+    assert {"render", "queries", "check"} <= set(manifest["timings_s"])
+    assert manifest["walk"]["rooms_visited"] == ["main office", "bathroom", "locker room", "lounge", "file room"]
+    assert not (folder.parent / ".cache").exists()  # the frame cache goes once the folder is published
