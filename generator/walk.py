@@ -216,7 +216,7 @@ class _Planner:
         if nxt_field is not None:
             d_out = nxt_field.dist[cells[:, 0], cells[:, 1]]
             d_out = np.where(np.isfinite(d_out), d_out, 1e3)
-            h_out = np.array([_nan(_heading_to_source(nxt_field, i, j)) for i, j in cells])
+            h_out = np.array([_nan(nxt_field.heading_to_source(i, j)) for i, j in cells])
         chosen = wv.choose_viewpoints(table, targets, strict, d_in, h_in, d_out, h_out, hidden)
         if not chosen:  # nothing to look at: step inside the room
             best = int(np.argmin(d_in + (0.0 if d_out is None else d_out)))
@@ -243,7 +243,7 @@ class _Planner:
             pieces = []
             exit_heading = None
             if n == len(chosen) - 1 and nxt_field is not None:
-                exit_heading = _nan(_heading_to_source(nxt_field, *cells[row]))
+                exit_heading = _nan(nxt_field.heading_to_source(*cells[row]))
                 if not np.isfinite(exit_heading):
                     exit_heading = None
             self.look(ctx, table, row, cols, exit_heading)
@@ -588,20 +588,6 @@ def _r(v: float) -> float:
 def _nan(v):
     return float("nan") if v is None else float(v)
 
-
-def _heading_to_source(fld, i: int, j: int, steps: int = 6) -> float | None:
-    """Direction (deg) from cell (i, j) along the shortest path towards the field's source."""
-    nx = fld.leg.fs.nx
-    k = i * nx + j
-    kk = k
-    for _ in range(steps):
-        if fld.pred[kk] < 0:
-            break
-        kk = fld.pred[kk]
-    if kk == k:
-        return None
-    (ax, ay), (bx, by) = fld.leg.fs.centre(i, j), fld.leg.fs.centre(kk // nx, kk % nx)
-    return math.degrees(math.atan2(by - ay, bx - ax))
 
 
 def _plural(word: str) -> str:

@@ -394,18 +394,31 @@ class Field:
         out.reverse()
         return [(k // nx, k % nx) for k in out]
 
-    def heading_near(self, i: int, j: int, back: int = 6) -> float | None:
-        """Direction of travel (deg) arriving at (i, j) from the source."""
+    def _back_along_path(self, i: int, j: int, steps: int) -> tuple[float, float] | None:
+        """Centre of the cell `steps` cells from (i, j) towards the source (None at the source)."""
         nx = self.leg.fs.nx
         k = i * nx + j
         kk = k
-        for _ in range(back):
+        for _ in range(steps):
             if self.pred[kk] < 0:
                 break
             kk = self.pred[kk]
-        if kk == k:
+        return None if kk == k else self.leg.fs.centre(kk // nx, kk % nx)
+
+    def heading_near(self, i: int, j: int, back: int = 6) -> float | None:
+        """Direction of travel (deg) arriving at (i, j) from the source."""
+        behind = self._back_along_path(i, j, back)
+        if behind is None:
             return None
-        (ax, ay), (bx, by) = self.leg.fs.centre(kk // nx, kk % nx), self.leg.fs.centre(i, j)
+        (ax, ay), (bx, by) = behind, self.leg.fs.centre(i, j)
+        return math.degrees(math.atan2(by - ay, bx - ax))
+
+    def heading_to_source(self, i: int, j: int, steps: int = 6) -> float | None:
+        """Direction (deg) from (i, j) along the shortest path towards the source."""
+        ahead = self._back_along_path(i, j, steps)
+        if ahead is None:
+            return None
+        (ax, ay), (bx, by) = self.leg.fs.centre(i, j), ahead
         return math.degrees(math.atan2(by - ay, bx - ax))
 
     def path_to(self, x: float, y: float) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
