@@ -263,13 +263,14 @@ def _segments_on(poly: Polygon, outline) -> list[LineString]:
 
 def _add_windows(plan: Plan) -> None:
     windows: list[Window] = []
+    outlines = {floor: plan.footprint(floor).boundary for floor in plan.floors}  # one union per floor, not per room
     for label, poly in plan.rooms.items():
         wanted = plan.scenario.rooms[label].count("window")
         if not wanted:
             continue
         floor = plan.room_floor[label]
         doors = [(d.position, d.width) for d in plan.doors if d.floor == floor]
-        exterior = sorted(_cut_openings(_segments_on(poly, plan.footprint(floor).boundary), doors),
+        exterior = sorted(_cut_openings(_segments_on(poly, outlines[floor]), doors),
                           key=lambda s: (-s.length, s.bounds))
         slots = _window_slots(exterior, wanted)
         if len(slots) < wanted:

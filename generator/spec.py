@@ -245,7 +245,6 @@ def parse_scenario(text: str, source: str = "<string>") -> Scenario:
 _FIELD_FIXES = {
     "name": "use lower-case letters, digits, '-' or '_'",
     "typology": "one of: " + ", ".join(TYPOLOGIES),
-    "count": "a whole number from 1 to 60",
     "floor": f"a floor number from 0 to {MAX_FLOORS - 1}",
     "area": "a positive area in square metres",
     "trajectory": "list every room label once",
