@@ -1,1 +1,1 @@
-"""egoscene: scenario spec, floor-plan layout, object placement and the egocentric walk."""
+"""Generator stages: spec -> layout -> placement -> walk (no Blender)."""

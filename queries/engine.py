@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.seeding import stage_rng
+from formats.seeding import stage_rng
 from queries.abstractive import global_counting, map_direction, map_scale, memory_action
 from queries.context import Context
 from queries.extractive import appearance_order, object_counting, relative_direction, relative_distance

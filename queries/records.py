@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.outputs import write_text
+from formats.files import write_text
 from queries.params import LETTERS, TASKS
 
 FREE_FORM_SUFFIX = "-ff"

@@ -49,7 +49,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.outputs import dumps, sha256_file, write_text
+from formats.files import dumps, sha256_file, write_text
 
 RENDER_VERSION = "egoscene-render/2"
 CHUNKS = {"preview": 150, "photoreal": 30}    # frames per video segment

@@ -17,7 +17,7 @@ import bpy
 import numpy as np
 
 from assets.models import AssetModel, Part, build_model
-from generator.seeding import stage_rng
+from formats.seeding import stage_rng
 from render import idcolors
 from render.blender_assets import add_model
 from render.shell import EXTERIOR, build_shell

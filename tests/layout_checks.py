@@ -5,7 +5,7 @@ from itertools import combinations
 from shapely.geometry import Point, Polygon
 from shapely.ops import unary_union
 
-from generator import relations
+from generator.layout import relations
 
 
 def polygons(scene, floor):

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import outputs
-from generator.cli import main
+from formats import files as outputs
+from egoscene.cli import main
 from tests.conftest import ROOT
 
 LAYOUT_FILES = {"scene.json", "floorplan.png", "grid.json", "grid.png", "grid_prompt.txt", "manifest.json"}
@@ -51,7 +51,7 @@ def test_rerun_replaces_a_finished_output_atomically(tmp_path):
 
 
 def test_an_unchanged_finished_output_is_reused(tmp_path):
-    from generator import pipeline
+    from egoscene import pipeline
 
     folder = generate(tmp_path)
     before = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
@@ -68,7 +68,7 @@ def test_a_crash_while_writing_leaves_nothing_that_looks_finished(tmp_path, monk
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(drawing, "draw_grid", boom)
-    from generator import pipeline
+    from egoscene import pipeline
 
     with pytest.raises(RuntimeError):
         pipeline.generate(SPEC, tmp_path, pipeline.Options(until="layout"))
@@ -93,7 +93,7 @@ def test_generate_reports_failure_but_finishes_other_scenarios(tmp_path):
 
 
 def test_scene_and_walk_are_byte_identical_across_runs(tmp_path):
-    from generator import pipeline
+    from egoscene import pipeline
 
     for out in ("a", "b"):
         pipeline.generate(SPEC, tmp_path / out, pipeline.Options(until="trajectory"))

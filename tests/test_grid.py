@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.grid import build_grid, floor_grid, grid_unit
+from generator.layout.grid import build_grid, floor_grid, grid_unit
 
 
 def rect(x0, y0, x1, y1):

@@ -2,9 +2,9 @@
 
 import pytest
 
-from generator import relations
-from generator.layout import LayoutError, layout, plan_to_scene
-from generator.spec import load_scenario, parse_scenario
+from generator.layout import relations
+from generator.layout.plan import LayoutError, layout, plan_to_scene
+from generator.spec.scenario import load_scenario, parse_scenario
 from tests.conftest import SCENARIOS
 from tests.layout_checks import assert_plan_is_sound
 

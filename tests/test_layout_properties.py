@@ -6,8 +6,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.layout import LayoutError, layout, plan_to_scene
-from generator.spec import SpecError, parse_scenario
+from generator.layout.plan import LayoutError, layout, plan_to_scene
+from generator.spec.scenario import SpecError, parse_scenario
 from tests.layout_checks import assert_plan_is_sound
 
 TYPES = ["kitchen", "bedroom", "bathroom", "study", "living room", "dining room", "lounge", "file room"]

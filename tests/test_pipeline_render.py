@@ -5,7 +5,7 @@ import json
 import cv2
 import pytest
 
-from generator import pipeline
+from egoscene import pipeline
 from queries.check import check_output
 from tests.conftest import ROOT
 

@@ -25,10 +25,10 @@ from scipy import ndimage
 from shapely.geometry import Point, Polygon, box
 
 from assets.models import build_model
-from generator.layout import LayoutError, layout, plan_to_scene
-from generator.pipeline import run_layout
-from generator.placement import PlacementError, place_objects
-from generator.spec import load_scenario, parse_scenario
+from generator.layout.plan import LayoutError, layout, plan_to_scene
+from egoscene.pipeline import run_layout
+from generator.placement.place import PlacementError, place_objects
+from generator.spec.scenario import load_scenario, parse_scenario
 from tests.conftest import SCENARIOS
 
 TOL = 2e-3
@@ -295,7 +295,7 @@ def check_arrangement(objects):
 
 
 def place_relations(objects):
-    from generator.placement import object_relations
+    from generator.placement.place import object_relations
     return object_relations(objects)
 
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
-from generator.spec import SpecError, json_schema, load_scenario, parse_scenario
+from egoscene.cli import main
+from generator.spec.scenario import SpecError, json_schema, load_scenario, parse_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -19,10 +19,10 @@ from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from shapely.ops import unary_union
 
 from generator import stairs as stairs_mod
-from generator.pipeline import run_layout
-from generator.placement import place_objects
-from generator.spec import load_scenario
-from generator.walk import plan_walk, walk_summary
+from egoscene.pipeline import run_layout
+from generator.placement.place import place_objects
+from generator.spec.scenario import load_scenario
+from generator.walk.plan import plan_walk, walk_summary
 from tests.conftest import SCENARIOS
 
 NAMES = [p.stem for p in SCENARIOS]

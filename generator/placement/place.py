@@ -2,7 +2,7 @@
 
 `place_objects(scenario, scene)` takes the layout's scene dict (rooms, doors, windows, ...)
 and returns `{"objects": [...], "object_relations": [...]}` in the scene.json format of
-docs/formats.md. Placement is done room by room (generator.placement_room) with a private
+docs/formats.md. Placement is done room by room (generator.placement.room) with a private
 seeded generator per room and attempt, so it is deterministic and rooms do not disturb each
 other's random numbers. A room whose objects do not fit raises PlacementError naming the
 room, the category that does not fit and the YAML path, after several seeded attempts with
@@ -30,8 +30,8 @@ import math
 from shapely.geometry import LineString, Polygon
 
 from assets.catalog import get_category
-from generator.placement_room import PlacementError, RoomPlacer, NoFit, slug
-from generator.seeding import stage_rng
+from generator.placement.room import PlacementError, RoomPlacer, NoFit, slug
+from formats.seeding import stage_rng
 
 NEXT_TO = 0.5
 FACING_DEG = 30.0
@@ -177,7 +177,7 @@ def room_walk_spot(scene: dict, label: str) -> tuple[float, float] | None:
     Uses the objects already in `scene["objects"]`: every floor-standing object except flat
     carpets blocks the camera. Tests and the trajectory stage can use it.
     """
-    from generator import placement_geom as geom
+    from generator.placement import geom
 
     room = next(r for r in scene["rooms"] if r["label"] == label)
     poly = Polygon(room["polygon"])

@@ -10,10 +10,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from generator import pipeline
-from generator.layout import LayoutError
-from generator.placement import PlacementError
-from generator.spec import SpecError, json_schema, load_scenario
+from egoscene import pipeline
+from generator.layout.plan import LayoutError
+from generator.placement.place import PlacementError
+from generator.spec.scenario import SpecError, json_schema, load_scenario
 
 console = Console(stderr=True)
 
@@ -45,7 +45,7 @@ def cmd_validate(args) -> int:
             continue
         names[scenario.name] = path
         if args.layout:
-            from generator.layout import layout, plan_to_scene
+            from generator.layout.plan import layout, plan_to_scene
 
             try:
                 plan_to_scene(layout(scenario))
@@ -120,7 +120,7 @@ def cmd_grid_score(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from generator.bench import print_report, run_bench
+    from egoscene.bench import print_report, run_bench
 
     report = run_bench(Path(args.spec), args.profile, args.width, args.height, Path(args.keep) if args.keep else None,
                        args.max_frames)

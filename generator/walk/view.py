@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from generator.walk_space import FLAT_HEIGHT, Field, Leg, base_z
+from generator.walk.space import FLAT_HEIGHT, Field, Leg, base_z
 
 HFOV = 70.0
 VFOV_HALF = math.degrees(math.atan(math.tan(math.radians(HFOV / 2)) * 480 / 640))  # 27.7

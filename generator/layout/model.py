@@ -15,8 +15,8 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from generator.rooms import room_size
-from generator.spec import Scenario
+from generator.layout.rooms import room_size
+from generator.spec.scenario import Scenario
 
 UNIT = 0.1  # metres per lattice step
 HALL_MIN, HALL_MAX = 14, 20  # corridor width range (units)

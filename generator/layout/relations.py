@@ -11,8 +11,8 @@ from itertools import combinations
 import networkx as nx
 from shapely.geometry import Point, Polygon, box
 
-from generator.geometry import contact_segments
-from generator.spec import Scenario, pair_key
+from generator.layout.geometry import contact_segments
+from generator.spec.scenario import Scenario, pair_key
 
 MIN_SHARED_WALL = 1.0
 MIN_OPPOSITE_OVERLAP = 0.5

@@ -21,8 +21,11 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
-from generator import drawing, grid, layout, outputs
-from generator.spec import Scenario, load_scenario
+from formats import files as outputs
+from generator import drawing
+from generator.layout import grid
+from generator.layout import plan as layout
+from generator.spec.scenario import Scenario, load_scenario
 
 STAGES = ("layout", "scene", "trajectory", "render", "queries")
 PROFILES = ("preview", "photoreal")
@@ -135,14 +138,14 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
     walk_info: dict = {}
     trajectory = None
     if "scene" in stages:
-        from generator.placement import place_objects
+        from generator.placement.place import place_objects
 
         with clock("scene"):
             placed = place_objects(scenario, scene)
             scene["objects"] = placed["objects"]
             scene["object_relations"] = placed.get("object_relations", [])
     if "trajectory" in stages:
-        from generator.walk import plan_walk
+        from generator.walk.plan import plan_walk
 
         with clock("trajectory"):
             trajectory = plan_walk(scenario, scene)
@@ -263,7 +266,7 @@ def under_seen(scene: dict, visibility: dict, min_frames: int = MIN_SEEN_FRAMES)
 
 def _render_with_coverage(scenario, scene, trajectory, out_root, staging, options, clock, on_progress):
     """Render, then extend the walk for objects the frames did not show enough, re-render."""
-    from generator.walk import plan_walk, walk_summary
+    from generator.walk.plan import plan_walk, walk_summary
 
     work = render_cache(out_root, scenario.name)
     work.mkdir(parents=True, exist_ok=True)

@@ -24,9 +24,9 @@ import shapely
 from shapely.geometry import Point, Polygon, box
 
 from assets.catalog import get_category, normalize_color, pick_color, sample_size
-from generator import placement_geom as geom
-from generator.layout import LayoutError
-from generator.placement_geom import Candidates, MITRE, WALL_GAP, WALL_HALF
+from generator.placement import geom
+from generator.layout.plan import LayoutError
+from generator.placement.geom import Candidates, MITRE, WALL_GAP, WALL_HALF
 
 GAP = 0.02                 # between floor objects
 EPS = 1e-6                 # float tolerance of containment tests

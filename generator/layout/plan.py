@@ -15,9 +15,9 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
-from generator import layout_model
-from generator.geometry import contact_segments, merge_collinear, orient_ccw, polygon_coords
-from generator.spec import Scenario
+from generator.layout import model as layout_model
+from generator.layout.geometry import contact_segments, merge_collinear, orient_ccw, polygon_coords
+from generator.spec.scenario import Scenario
 
 FLOOR_HEIGHT = 3.0
 CEILING_HEIGHT = 2.8
@@ -339,7 +339,7 @@ def _walls(plan: Plan) -> list[dict]:
 
 def plan_to_scene(plan: Plan) -> dict:
     """The layout part of scene.json (objects are added by placement)."""
-    from generator import relations
+    from generator.layout import relations
 
     s = plan.scenario
     floors = [{"floor": f, "elevation": f * FLOOR_HEIGHT, "height": CEILING_HEIGHT} for f in plan.floors]

@@ -47,9 +47,9 @@ import numpy as np
 import shapely
 
 from generator import stairs as stairs_mod
-from generator import walk_motion as wm
-from generator import walk_view as wv
-from generator.walk_space import EYE_HEIGHT, FloorSpace, NoPath, build_floors
+from generator.walk import motion as wm
+from generator.walk import view as wv
+from generator.walk.space import EYE_HEIGHT, FloorSpace, NoPath, build_floors
 
 DWELL_EXTRA = 30        # frames of dwell on an object named in extra_looks
 PAN_LEAD = 6.0          # degrees the pan starts before the first / ends after the last object

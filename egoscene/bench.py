@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator import pipeline
+from egoscene import pipeline
 
 
 def _peak_rss_mb() -> float:

@@ -1,0 +1,1 @@
+"""The application: command line, pipeline, bench (and batch, release, eval). Top layer."""

@@ -1,0 +1,1 @@
+"""Layout stage: Scenario -> floor plan (CP-SAT), relation check, grid ground truth."""

@@ -1,0 +1,1 @@
+"""Placement stage: scene + Scenario -> objects in rooms."""

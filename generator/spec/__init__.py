@@ -1,0 +1,1 @@
+"""Scenario spec: YAML -> validated Scenario (pydantic), JSON Schema."""

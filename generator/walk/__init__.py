@@ -1,0 +1,1 @@
+"""Walk stage: scene -> 30 fps egocentric camera path, events, narration."""
