@@ -12,8 +12,6 @@ import json
 import os
 import platform
 import shutil
-import subprocess
-import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,13 +20,14 @@ from pathlib import Path
 from typing import Callable
 
 from formats import files as outputs
+from formats.fingerprint import code_fingerprint
 from generator import drawing
 from generator.layout import grid
 from generator.layout import plan as layout
 from generator.spec.scenario import Scenario, load_scenario
+from render.api import PROFILES, render
 
 STAGES = ("layout", "scene", "trajectory", "render", "queries")
-PROFILES = ("preview", "photoreal")
 VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
 MIN_SEEN_FRAMES = 15  # SPEC 4 / issue 4: every object seen in at least this many frames
 MIN_PIXELS_640 = 50  # pixels that make an object "seen" in one 640x480 frame; scaled with the frame area
@@ -81,18 +80,70 @@ def run_layout(scenario: Scenario) -> tuple[dict, dict]:
     return scene, grid.build_grid(scene)
 
 
+# Entry modules of each stage: its code fingerprint covers them and every project module they
+# import, so a re-run after a code change redoes the stages it can affect and no others.
+STAGE_CODE = {
+    "layout": ("generator.layout.plan", "generator.layout.grid", "generator.drawing", "queries.grid_prompt"),
+    "scene": ("generator.placement.place",),
+    "trajectory": ("generator.walk.plan",),
+    "render": ("render.run",),
+    "queries": ("queries.engine", "queries.check"),
+}
+RENDER_DATA = tuple(sorted((Path(__file__).resolve().parents[1] / "render" / "data").glob("*")))
+
+
+def stage_fingerprints(stages: tuple[str, ...]) -> dict[str, str]:
+    prints = {stage: code_fingerprint(*STAGE_CODE[stage], data_files=RENDER_DATA if stage == "render" else ())
+              for stage in stages}
+    prints["pipeline"] = code_fingerprint(__name__)
+    return prints
+
+
+def _hash(data) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
 def inputs_hash(scenario: Scenario, options: Options) -> str:
-    """What a finished folder was made from; equal hashes mean the folder can be reused."""
-    key = {"spec": scenario.spec_hash(), "options": options.__dict__, "egoscene": package_versions()["egoscene"]}
-    return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
+    """What a finished folder was made from (spec, options, the code of every stage it ran);
+    equal hashes mean the whole folder can be reused."""
+    return _hash({"spec": scenario.spec_hash(), "options": options.__dict__,
+                  "code": stage_fingerprints(options.stages())})
 
 
-def _up_to_date(folder: Path, wanted: str) -> bool:
+def render_key(scene: dict, trajectory: dict, options: Options) -> str:
+    """What the rendered files depend on: the scene, the walk before any coverage extension,
+    the frame options and the renderer's code. Equal keys let a re-run keep the video."""
+    return _hash({"scene": outputs.dumps(scene), "trajectory": outputs.dumps(trajectory),
+                  "render": [options.profile, options.width, options.height],
+                  "code": stage_fingerprints(("render",))["render"]})
+
+
+def _old_manifest(folder: Path) -> dict | None:
+    """The manifest of a finished folder whose files are intact, else None."""
     try:
         manifest = json.loads((folder / "manifest.json").read_text())
     except (OSError, ValueError):
-        return False
-    return manifest.get("inputs_hash") == wanted and manifest.get("files") == outputs.file_hashes(folder)
+        return None
+    return manifest if manifest.get("files") == outputs.file_hashes(folder) else None
+
+
+def _up_to_date(folder: Path, wanted: str) -> bool:
+    manifest = _old_manifest(folder)
+    return manifest is not None and manifest.get("inputs_hash") == wanted
+
+
+RENDERED_FILES = ("video.mp4", "visibility.json", "trajectory.json")
+
+
+def _reuse_render(folder: Path, key: str, staging: Path) -> tuple[dict, dict] | None:
+    """Copy the rendered files of an intact earlier run with the same render key into staging;
+    returns that run's final trajectory and walk summary, or None when it cannot be reused."""
+    manifest = _old_manifest(folder)
+    if manifest is None or manifest.get("render_key") != key or not all((folder / n).is_file() for n in RENDERED_FILES):
+        return None
+    for name in RENDERED_FILES:
+        shutil.copyfile(folder / name, staging / name)
+    return json.loads((staging / "trajectory.json").read_text()), manifest.get("walk", {})
 
 
 class _Clock:
@@ -153,9 +204,17 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
                 trajectory = truncate(trajectory, options.max_frames)
 
     query_report = None
+    rendered_key = None
     with outputs.staged_folder(folder) as staging:
         if "render" in stages:
-            trajectory, walk_info = _render_with_coverage(scenario, scene, trajectory, out_root, staging, options, clock, on_progress)
+            rendered_key = render_key(scene, trajectory, options)
+            reused = _reuse_render(folder, rendered_key, staging)
+            if reused:
+                on_stage("render (reused: scene, walk and renderer unchanged)")
+                trajectory, walk_info = reused
+            else:
+                trajectory, walk_info = _render_with_coverage(scenario, scene, trajectory, out_root, staging, options,
+                                                              clock, on_progress)
         with clock("write"):
             outputs.write_json(staging / "scene.json", scene)
             outputs.write_json(staging / "grid.json", grid_truth)
@@ -182,6 +241,7 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
             "spec": str(spec_path),
             "spec_hash": scenario.spec_hash(),
             "inputs_hash": wanted,
+            "code": stage_fingerprints(stages),
             "seed": scenario.seed,
             "stages": list(stages),
             "options": options.__dict__,
@@ -191,6 +251,8 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
         }
         if walk_info:
             manifest["walk"] = walk_info
+        if rendered_key:
+            manifest["render_key"] = rendered_key
         if query_report is not None:
             manifest["queries"] = query_report.to_json()
         outputs.write_json(staging / "manifest.json", manifest)
@@ -219,38 +281,8 @@ def render_cache(out_root: Path, name: str) -> Path:
     return out_root / ".cache" / name
 
 
-def run_render(scene_path: Path, trajectory_path: Path, work: Path, options: Options,
-               on_progress: Callable[[int, int], None]) -> None:
-    """Render in a fresh Blender process (its memory grows across scenes)."""
-    cmd = [sys.executable, "-m", "render.run", str(scene_path), str(trajectory_path), str(work),
-           "--profile", options.profile, "--width", str(options.width), "--height", str(options.height),
-           "--min-pixels", str(min_pixels(options.width, options.height))]
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env) as proc:
-        tail: list[str] = []
-        for line in proc.stdout:
-            tail = (tail + [line.rstrip()])[-30:]
-            progress = _parse_progress(line)
-            if progress:
-                on_progress(*progress)
-        code = proc.wait()
-    if code != 0:
-        raise RuntimeError(f"render failed (exit {code}):\n" + "\n".join(tail))
-
-
 def min_pixels(width: int, height: int) -> int:
     return max(1, round(MIN_PIXELS_640 * width * height / (640 * 480)))
-
-
-def _parse_progress(line: str) -> tuple[int, int] | None:
-    """Lines like `frame 12/300` from render.run."""
-    parts = line.split()
-    for part in parts:
-        if "/" in part:
-            done, _, total = part.partition("/")
-            if done.isdigit() and total.isdigit():
-                return int(done), int(total)
-    return None
 
 
 def under_seen(scene: dict, visibility: dict, min_frames: int = MIN_SEEN_FRAMES) -> dict[str, list[str]]:
@@ -275,7 +307,8 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
         outputs.write_json(work / "scene.json", scene)
         outputs.write_json(work / "trajectory.json", trajectory)
         with clock("render"):
-            run_render(work / "scene.json", work / "trajectory.json", work, options, on_progress)
+            render(work / "scene.json", work / "trajectory.json", work, profile=options.profile, width=options.width,
+                   height=options.height, min_pixels=min_pixels(options.width, options.height), on_progress=on_progress)
         visibility = json.loads((work / "visibility.json").read_text())
         missing = {} if options.max_frames else under_seen(scene, visibility)
         if not missing:

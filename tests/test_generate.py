@@ -102,3 +102,32 @@ def test_scene_and_walk_are_byte_identical_across_runs(tmp_path):
         assert first == (tmp_path / "b" / "scenario-05" / name).read_bytes(), name
     scene = json.loads((tmp_path / "a" / "scenario-05" / "scene.json").read_text())
     assert len(scene["objects"]) == 41 and scene["object_relations"]
+
+
+def test_reuse_keys_follow_the_code_each_stage_runs(monkeypatch):
+    from egoscene import pipeline
+    from generator.spec.scenario import load_scenario
+
+    scenario = load_scenario(SPEC)
+    options = pipeline.Options()
+    prints = pipeline.stage_fingerprints(pipeline.STAGES)
+    assert len(set(prints.values())) == len(prints)  # every stage has its own code
+    scene, trajectory = {"rooms": []}, {"frames": []}
+    key, folder_key = pipeline.render_key(scene, trajectory, options), pipeline.inputs_hash(scenario, options)
+    # a module only the question engine reaches: the folder is stale, the rendered video is not
+    monkeypatch.setitem(pipeline.STAGE_CODE, "queries", pipeline.STAGE_CODE["queries"] + ("queries.judge",))
+    assert pipeline.inputs_hash(scenario, options) != folder_key
+    assert pipeline.render_key(scene, trajectory, options) == key
+    # a module the renderer reaches: the video is stale too
+    monkeypatch.setitem(pipeline.STAGE_CODE, "render", pipeline.STAGE_CODE["render"] + ("render.catalog",))
+    assert pipeline.render_key(scene, trajectory, options) != key
+    assert pipeline.render_key(scene, {"frames": [{"frame": 0}]}, options) != pipeline.render_key(scene, trajectory, options)
+
+
+def test_code_fingerprint_covers_imported_modules_only():
+    from formats.fingerprint import module_closure
+
+    walk = module_closure("generator.walk.plan")
+    assert {"generator.walk.space", "generator.stairs"} <= set(walk)
+    assert not any(m.startswith(("queries", "render", "egoscene")) for m in walk)
+    assert "queries.check" in module_closure("queries.check") and "render.run" not in module_closure("queries.check")

@@ -44,3 +44,19 @@ def test_questions_pass_the_independent_check_and_manifest_is_complete(folder):
     assert {"render", "queries", "check"} <= set(manifest["timings_s"])
     assert manifest["walk"]["rooms_visited"] == ["main office", "bathroom", "locker room", "lounge", "file room"]
     assert not (folder.parent / ".cache").exists()  # the frame cache goes once the folder is published
+
+
+def test_a_code_change_after_rendering_redoes_only_what_it_affects(folder, monkeypatch):
+    """Query code changed (a different fingerprint): the video is kept, the questions are redone."""
+    before = json.loads((folder / "manifest.json").read_text())
+    video = (folder / "video.mp4").read_bytes()
+    monkeypatch.setitem(pipeline.STAGE_CODE, "queries", pipeline.STAGE_CODE["queries"] + ("queries.judge",))
+    result = pipeline.generate(ROOT / "scenarios" / "scenario-05.yaml", folder.parent, pipeline.Options(width=160, height=120))
+    assert not result.reused
+    assert "render" not in result.timings and "queries" in result.timings
+    after = json.loads((folder / "manifest.json").read_text())
+    assert after["render_key"] == before["render_key"]
+    assert after["code"]["queries"] != before["code"]["queries"] and after["code"]["render"] == before["code"]["render"]
+    assert (folder / "video.mp4").read_bytes() == video
+    assert after["files"]["trajectory.json"] == before["files"]["trajectory.json"]
+    assert check_output(folder) == []
