@@ -18,7 +18,7 @@ How it works
   id frame by its pose, so whatever was finished before an interruption - or before the
   walk was extended - is reused. Segments are renamed into place only when complete; id
   PNGs cut short (no end marker) are rendered again.
-- When every frame exists, the segments are joined without re-encoding (render.mp4cat;
+- When every frame exists, the segments are joined without re-encoding (render.video;
   index in front, plays in browsers) and visibility.json is decoded from the id frames;
   video.mp4 and then visibility.json are renamed into place. visibility.json records the
   input hashes and the video's sha256: a re-run with the same inputs does nothing, and
@@ -50,6 +50,7 @@ from pathlib import Path
 import numpy as np
 
 from formats.files import dumps, sha256_file, write_text
+from render.video import join_segments
 
 RENDER_VERSION = "egoscene-render/2"
 CHUNKS = {"preview": 150, "photoreal": 30}    # frames per video segment
@@ -70,7 +71,7 @@ def code_fingerprint() -> str:
     files = sorted((root / "render").glob("*.py")) + sorted((root / "render" / "data").glob("*")) + \
         sorted((root / "assets").glob("*.py")) + [root / "generator" / "stairs.py"]
     for f in files:
-        if f.is_file() and f.name not in ("run.py", "bare.py", "catalog.py", "mp4cat.py"):
+        if f.is_file() and f.name not in ("run.py", "bare.py", "catalog.py", "video.py"):
             h.update(f.name.encode())
             h.update(f.read_bytes())
     return h.hexdigest()
@@ -239,7 +240,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
 
     t0, cpu = time.perf_counter(), time.process_time()
     tmp_video = out_dir / f".video.{os.getpid()}.tmp.mp4"
-    join_segments([segment_path(frames_dir, s) for s in plan.segments], tmp_video, width, height, fps)
+    join_segments([segment_path(frames_dir, s) for s in plan.segments], tmp_video)
     timings["join"] = time.perf_counter() - t0
     timings["join_cpu"] = time.process_time() - cpu
 
@@ -368,48 +369,6 @@ def _runs(indices: list[int]) -> list[tuple[int, int]]:
         else:
             runs.append((j, j))
     return runs
-
-
-def join_segments(segments: list[Path], out: Path, width: int, height: int, fps: int) -> None:
-    """One MP4 from the segments: copied without re-encoding (render.mp4cat); if that is not
-    possible, re-encoded with Blender's sequencer."""
-    from render.mp4cat import SegmentError, concat
-
-    try:
-        concat(segments, out)
-        return
-    except SegmentError as exc:
-        print(f"render: joining segments by re-encoding ({exc})", file=sys.stderr)
-    reencode(segments, out, width, height, fps)
-
-
-def reencode(segments: list[Path], out: Path, width: int, height: int, fps: int) -> None:
-    import bpy
-
-    from render.scene_builder import configure_video_output
-
-    enc = bpy.data.scenes.new("encode")
-    se = enc.sequence_editor_create()
-    se.use_cache_raw = se.use_cache_final = se.use_prefetch = False
-    start = 1
-    for k, seg in enumerate(segments):
-        strip = se.strips.new_movie(f"seg{k}", str(seg), 1, start)
-        start += strip.frame_final_duration
-    enc.frame_start, enc.frame_end = 1, start - 1
-    r = enc.render
-    r.resolution_x, r.resolution_y, r.resolution_percentage = width, height, 100
-    r.fps, r.fps_base = fps, 1.0
-    r.use_sequencer = True
-    r.use_compositing = False
-    r.dither_intensity = 0.0
-    enc.view_settings.view_transform = "Standard"
-    enc.view_settings.look = "None"
-    configure_video_output(enc, out)
-    with quiet_stdout():
-        bpy.ops.render.render(animation=True, scene=enc.name)
-    bpy.data.scenes.remove(enc)
-    if not out.exists():
-        raise RuntimeError(f"Blender wrote no video to {out}")
 
 
 def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: int, height: int,
