@@ -1,36 +1,53 @@
-"""`egoscene` command line: validate, generate, schema, grid-score, check, catalog."""
+"""`egoscene` command line (one typer app): validate, generate, schema, formats, grid-score,
+check, catalog, bench.
+
+Every verb imports the stages it needs when it runs, so reading, checking and scoring work on
+the base install (no Blender, no solver).
+"""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Annotated, Optional
 
+import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-from egoscene import pipeline
-from generator.layout.plan import LayoutError
-from generator.placement.place import PlacementError
-from generator.spec.scenario import SpecError, json_schema, load_scenario
 
 console = Console(stderr=True)
+app = typer.Typer(name="egoscene", help="Synthetic egocentric scenarios with exactly known answers.",
+                  add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
+
+STAGES = ("layout", "scene", "trajectory", "render", "queries")  # egoscene.pipeline.STAGES, without importing it
+PROFILES = ("preview", "photoreal")
+
+Specs = Annotated[list[Path], typer.Argument(help="scenario YAML files or folders of them")]
 
 
-def _specs(paths: list[str]) -> list[Path]:
+def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:
+    if value not in allowed:
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(allowed)}", param_hint=name)
+    return value
+
+
+def _specs(paths: list[Path]) -> list[Path]:
     """Expand folders to their *.yaml files; keep the given order otherwise."""
     found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
+    for path in paths:
         found.extend(sorted(path.glob("*.yaml")) + sorted(path.glob("*.yml")) if path.is_dir() else [path])
     return found
 
 
-def cmd_validate(args) -> int:
+@app.command()
+def validate(specs: Specs,
+             layout: Annotated[bool, typer.Option("--layout", help="also lay each one out (writes nothing)")] = False) -> int:
+    """Check scenario YAML files (schema, names, relations); no output is written."""
+    from generator.spec.scenario import SpecError, load_scenario
+
     failures = 0
     names: dict[str, Path] = {}
-    for path in _specs(args.specs):
+    for path in _specs(specs):
         try:
             scenario = load_scenario(path)
         except SpecError as exc:
@@ -44,11 +61,12 @@ def cmd_validate(args) -> int:
                           "(fix: give every scenario a unique name)", highlight=False)
             continue
         names[scenario.name] = path
-        if args.layout:
-            from generator.layout.plan import layout, plan_to_scene
+        if layout:
+            from generator.layout.plan import LayoutError, plan_to_scene
+            from generator.layout.plan import layout as lay_out
 
             try:
-                plan_to_scene(layout(scenario))
+                plan_to_scene(lay_out(scenario))
             except LayoutError as exc:
                 failures += 1
                 console.print(f"[red]error[/red] {exc}", highlight=False)
@@ -59,13 +77,31 @@ def cmd_validate(args) -> int:
     return 1 if failures else 0
 
 
-def cmd_generate(args) -> int:
-    specs = _specs(args.specs)
+@app.command()
+def generate(specs: Specs,
+             out: Annotated[Path, typer.Option(help="output root; each scenario goes to OUT/<name>/")] = Path("outputs"),
+             until: Annotated[str, typer.Option(help="stop after this stage: " + ", ".join(STAGES))] = STAGES[-1],
+             profile: Annotated[str, typer.Option(help="preview: Workbench; photoreal: Cycles")] = "preview",
+             width: Annotated[int, typer.Option(min=16)] = 640,
+             height: Annotated[int, typer.Option(min=16)] = 480,
+             per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3) -> int:
+    """Build scenarios into OUT/<name>/, each published atomically."""
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from egoscene import pipeline
+    from generator.layout.plan import LayoutError
+    from generator.placement.place import PlacementError
+    from generator.spec.scenario import SpecError
+    from render.api import RenderError
+
+    _choice(until, STAGES, "--until")
+    _choice(profile, PROFILES, "--profile")
+    paths = _specs(specs)
     failures = 0
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), console=console, transient=False) as progress:
-        overall = progress.add_task("scenarios", total=len(specs))
-        for path in specs:
+        overall = progress.add_task("scenarios", total=len(paths))
+        for path in paths:
             task = progress.add_task(f"{path.name}: starting", total=None)
 
             def on_stage(stage: str, task=task, path=path) -> None:
@@ -78,16 +114,15 @@ def cmd_generate(args) -> int:
                 if not console.is_terminal and total and (done == total or done % max(1, total // 10) == 0):
                     console.print(f"{path.name}: render {done}/{total} frames", highlight=False)
 
-            options = pipeline.Options(until=args.until, profile=args.profile, width=args.width, height=args.height,
-                                       per_task=args.per_task)
+            options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task)
             try:
-                result = pipeline.generate(path, Path(args.out), options, on_stage=on_stage, on_progress=on_progress)
+                result = pipeline.generate(path, out, options, on_stage=on_stage, on_progress=on_progress)
             except SpecError as exc:
                 failures += 1
                 progress.update(task, description=f"[red]{path.name}: invalid spec[/red]", total=1, completed=1)
                 for issue in exc.issues:
                     progress.console.print(f"[red]error[/red] {issue}", highlight=False)
-            except (LayoutError, PlacementError, pipeline.CoverageError, pipeline.QueryCheckError, RuntimeError) as exc:
+            except (LayoutError, PlacementError, pipeline.CoverageError, pipeline.QueryCheckError, RenderError) as exc:
                 failures += 1
                 progress.update(task, description=f"[red]{path.name}: failed[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)
@@ -103,95 +138,100 @@ def cmd_generate(args) -> int:
     return 1 if failures else 0
 
 
-def cmd_schema(args) -> int:
+@app.command()
+def schema(out: Annotated[Optional[Path], typer.Option(help="write it to this file instead of stdout")] = None) -> int:
+    """Print the scenario YAML's JSON Schema (for editors)."""
+    from generator.spec.scenario import json_schema
+
     text = json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
-        console.print(f"wrote {args.out}")
+    if out:
+        out.write_text(text, encoding="utf-8")
+        console.print(f"wrote {out}")
     else:
         sys.stdout.write(text)
     return 0
 
 
-def cmd_grid_score(args) -> int:
-    from queries.grid_score import main as grid_score_main
+@app.command()
+def formats(out: Annotated[Path, typer.Option(help="folder for one <kind>.schema.json per output file")] = Path("docs/formats")) -> int:
+    """Export the JSON Schemas of the output files (scene, trajectory, visibility, ...)."""
+    from formats.schemas import export_schemas
 
-    return grid_score_main(args.rest)
-
-
-def cmd_bench(args) -> int:
-    from egoscene.bench import print_report, run_bench
-
-    report = run_bench(Path(args.spec), args.profile, args.width, args.height, Path(args.keep) if args.keep else None,
-                       args.max_frames)
-    print_report(report)
+    for path in export_schemas(out):
+        console.print(f"wrote {path}", highlight=False)
     return 0
 
 
-def cmd_check(args) -> int:
-    from queries.check import main as check_main
+@app.command("grid-score")
+def grid_score(grid_json: Annotated[Path, typer.Argument(help="a scenario's grid.json")],
+               prediction: Annotated[str, typer.Argument(help='model output (JSON or text); "-" for stdin')],
+               floor: Annotated[Optional[int], typer.Option(help="score only this floor (default: all, averaged)")] = None) -> int:
+    """Score a predicted 10x10 floor-plan grid against grid.json (mIoU)."""
+    from queries.grid_score import format_table, score_file
 
-    return check_main(args.rest)
+    try:
+        text = sys.stdin.read() if prediction == "-" else Path(prediction).read_text(encoding="utf-8", errors="replace")
+        result = score_file(grid_json, text, floor)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        console.print(f"[red]error[/red] egoscene grid-score: {error}", highlight=False)
+        return 2
+    print(format_table(result))
+    print(json.dumps(result.to_dict(), sort_keys=True))
+    return 0
 
 
-def cmd_catalog(args) -> int:
+@app.command()
+def check(outdir: Annotated[Path, typer.Argument(help="a finished scenario folder")],
+          min_pixels: Annotated[Optional[int], typer.Option(help="pixels that make an object seen in a frame")] = None,
+          min_frames: Annotated[Optional[int], typer.Option(help="frames an object must be seen in")] = None) -> int:
+    """Recompute every answer of OUTDIR/queries.jsonl independently; exit 1 on any problem."""
+    from queries.check import run_check
+
+    return run_check(outdir, min_pixels=min_pixels, min_frames=min_frames)
+
+
+@app.command()
+def catalog(out: Annotated[Path, typer.Option(help="folder for catalog.png")]) -> int:
+    """Render every object category into one labelled contact sheet."""
     from render.catalog import render_contact_sheet
 
-    path = render_contact_sheet(Path(args.out))
-    console.print(f"wrote {path}")
+    console.print(f"wrote {render_contact_sheet(out)}", highlight=False)
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="egoscene", description="Synthetic egocentric scenarios with exactly known answers.")
-    sub = parser.add_subparsers(dest="command", required=True)
+@app.command()
+def bench(spec: Annotated[Path, typer.Argument(help="one scenario YAML")],
+          profile: Annotated[str, typer.Option(help="preview or photoreal")] = "preview",
+          width: Annotated[int, typer.Option(min=16)] = 640,
+          height: Annotated[int, typer.Option(min=16)] = 480,
+          keep: Annotated[Optional[Path], typer.Option(help="copy the generated scenario folder here")] = None,
+          max_frames: Annotated[Optional[int], typer.Option(min=1, help="render only the first N frames (both runs)")] = None) -> int:
+    """Time the pipeline against a bare bpy render of the same frames."""
+    from egoscene.bench import print_report, run_bench
 
-    p = sub.add_parser("validate", help="check scenario YAML files (schema, names, relations)")
-    p.add_argument("specs", nargs="+", help="scenario YAML files or folders")
-    p.add_argument("--layout", action="store_true", help="also lay each one out (writes nothing)")
-    p.set_defaults(func=cmd_validate)
-
-    p = sub.add_parser("generate", help="build scenarios into DIR/<name>/")
-    p.add_argument("specs", nargs="+", help="scenario YAML files or folders")
-    p.add_argument("--out", default="outputs", help="output root (default: outputs)")
-    p.add_argument("--until", default=pipeline.STAGES[-1], choices=pipeline.STAGES, help="stop after this stage")
-    p.add_argument("--profile", default="preview", choices=pipeline.PROFILES, help="preview: Workbench; photoreal: Cycles")
-    p.add_argument("--width", type=int, default=640)
-    p.add_argument("--height", type=int, default=480)
-    p.add_argument("--per-task", type=int, default=3, help="questions per task (when the scene allows)")
-    p.set_defaults(func=cmd_generate)
-
-    p = sub.add_parser("schema", help="print the scenario JSON Schema")
-    p.add_argument("--out", help="write it to this file instead")
-    p.set_defaults(func=cmd_schema)
-
-    p = sub.add_parser("grid-score", help="score a predicted floor-plan grid: GRID_JSON PREDICTION_FILE [--floor N]")
-    p.add_argument("rest", nargs=argparse.REMAINDER)
-    p.set_defaults(func=cmd_grid_score)
-
-    p = sub.add_parser("bench", help="time the pipeline against a bare bpy render of the same frames")
-    p.add_argument("spec")
-    p.add_argument("--profile", default="preview", choices=pipeline.PROFILES)
-    p.add_argument("--width", type=int, default=640)
-    p.add_argument("--height", type=int, default=480)
-    p.add_argument("--keep", help="copy the generated scenario folder here")
-    p.add_argument("--max-frames", type=int, help="render only the first N frames of the walk (both runs)")
-    p.set_defaults(func=cmd_bench)
-
-    p = sub.add_parser("check", help="recompute every answer of OUTDIR/queries.jsonl: OUTDIR [--min-pixels N]")
-    p.add_argument("rest", nargs=argparse.REMAINDER)
-    p.set_defaults(func=cmd_check)
-
-    p = sub.add_parser("catalog", help="render every object category into one labelled contact sheet")
-    p.add_argument("--out", required=True, help="folder for catalog.png")
-    p.set_defaults(func=cmd_catalog)
-    return parser
+    print_report(run_bench(spec, _choice(profile, PROFILES, "--profile"), width, height, keep, max_frames))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    """Run the CLI and return its exit code (tests call this with a list of arguments)."""
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=argv, prog_name="egoscene", standalone_mode=False)
+    except typer.Exit as exc:
+        return exc.exit_code
+    except typer.Abort:
+        console.print("aborted")
+        return 130
+    except typer.TyperException as exc:
+        exc.show()
+        return getattr(exc, "exit_code", 2)
+    return code if isinstance(code, int) else 0
+
+
+def run() -> None:
+    sys.exit(main())
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -9,9 +9,7 @@ constraints, missed margins, letter imbalance and malformed records.
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -161,21 +159,12 @@ def check_output(out_dir: Path, thresholds: Thresholds = DEFAULT,
     return check_records(records, load_scenario(out_dir), thresholds, ontology)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="egoscene check",
-                                     description="Recompute every answer in OUTDIR/queries.jsonl from the scene files.")
-    parser.add_argument("outdir", type=Path)
-    parser.add_argument("--min-pixels", type=int, default=None)
-    parser.add_argument("--min-frames", type=int, default=DEFAULT.min_frames)
-    args = parser.parse_args(argv)
-    th = Thresholds(min_pixels=args.min_pixels, min_frames=args.min_frames)
-    problems = check_output(args.outdir, th)
+def run_check(outdir: Path, min_pixels: int | None = None, min_frames: int | None = None) -> int:
+    """`egoscene check OUTDIR`: print every problem and a summary; 1 if there are problems."""
+    th = Thresholds(min_pixels=min_pixels, min_frames=DEFAULT.min_frames if min_frames is None else min_frames)
+    problems = check_output(outdir, th)
     for p in problems:
         print(p)
-    n = sum(1 for _ in open(args.outdir / "queries.jsonl")) if (args.outdir / "queries.jsonl").exists() else 0
-    print(f"{args.outdir}: {n} records, {len(problems)} problem(s)")
+    n = len((outdir / "queries.jsonl").read_text().splitlines()) if (outdir / "queries.jsonl").exists() else 0
+    print(f"{outdir}: {n} records, {len(problems)} problem(s)")
     return 1 if problems else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

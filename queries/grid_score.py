@@ -8,15 +8,15 @@ mIoU 0.0) with a reason that says exactly what is wrong.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
-import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+import json_repair
 
 NONE_LABEL = "none"
 HALLWAY_LABEL = "hallway"
@@ -35,8 +35,6 @@ _CELL_SEPARATORS = re.compile(r"[,|\t]")
 _ROW_MARKER_CELL = re.compile(r"^(?:y\s*=?\s*)?-?\d+\s*:?$", re.IGNORECASE)
 _ROW_MARKER_PREFIX = re.compile(r"^\s*y\s*=?\s*-?\d+\s*[:)]\s*", re.IGNORECASE)
 _TABLE_RULE_CELL = re.compile(r"^:?-{2,}:?$")
-_TRAILING_COMMA = re.compile(r",(\s*[\]}])")
-_BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 
 def label_key(text: str) -> str:
@@ -158,15 +156,17 @@ def _parse_text(text: str, matcher: LabelMatcher, rows: int, cols: int) -> Parse
         return ParsedGrid(None, "empty prediction")
     warnings: list[str] = []
     values, json_error = _json_values(text)
-    if not values and "'" in text and '"' not in text:
-        # Python-style single quotes: same structure, so retry as JSON.
-        values, _ = _json_values(text.replace("'", '"'))
     grids = [g for g in (_grid_from_json_value(v, warnings) for v in values) if g is not None]
     if grids:
         if len(grids) > 1:
             # A model that revises its answer ends with the final one.
             warnings.append(f"found {len(grids)} grids in the prediction; scored the last")
-        return _build_grid(grids[-1], matcher, rows, cols, warnings)
+        if json_error is not None:
+            warnings.insert(0, f"invalid JSON ({json_error}); repaired")
+        parsed = _build_grid(grids[-1], matcher, rows, cols, warnings)
+        if json_error is not None and parsed.grid is None:
+            parsed.reason = f"invalid JSON ({json_error}); repaired: {parsed.reason}"
+        return parsed
 
     line_rows = _text_rows(text, matcher)
     if line_rows:
@@ -188,63 +188,58 @@ def _parse_text(text: str, matcher: LabelMatcher, rows: int, cols: int) -> Parse
                             "separated labels", warnings)
 
 
-def _strip_json_comments(text: str) -> str:
-    """Drop // and # comments outside strings, line by line.
-
-    Line by line because JSON strings cannot span lines, so an unbalanced quote in the
-    chatter around the JSON cannot hide the comments of later lines.
-    """
-    out_lines = []
-    for line in _BLOCK_COMMENT.sub("", text).splitlines():
-        in_string = escaped = False
-        cut = len(line)
-        for i, char in enumerate(line):
-            if in_string:
-                if escaped:
-                    escaped = False
-                elif char == "\\":
-                    escaped = True
-                elif char == '"':
-                    in_string = False
-            elif char == '"':
-                in_string = True
-            elif char == "#" or line.startswith("//", i):
-                cut = i
-                break
-        out_lines.append(line[:cut])
-    return "\n".join(out_lines)
-
-
 def _json_values(text: str) -> tuple[list[Any], str | None]:
-    """Top-level JSON objects/arrays found anywhere in the text, and the first decode error."""
-    cleaned = _TRAILING_COMMA.sub(r"\1", _strip_json_comments(text))
+    """JSON values found in the text, and the first decode error of a strict read.
+
+    Well-formed objects/arrays anywhere in the chatter are read strictly first; when none of
+    them is a grid, json_repair reads the text leniently (code fences, comments, trailing
+    commas, single quotes, unquoted or truncated output).
+    """
+    values, first_error = _strict_json_values(text)
+    if not any(_grid_from_json_value(v, []) is not None for v in values):
+        values += _repaired_json_values(text)
+    return values, first_error
+
+
+def _strict_json_values(text: str) -> tuple[list[Any], str | None]:
     decoder = json.JSONDecoder()
     values: list[Any] = []
     first_error: str | None = None
     i = 0
     while True:
-        starts = [p for p in (cleaned.find("{", i), cleaned.find("[", i)) if p >= 0]
+        starts = [p for p in (text.find("{", i), text.find("[", i)) if p >= 0]
         if not starts:
             break
         start = min(starts)
         try:
-            value, end = decoder.raw_decode(cleaned, start)
+            value, end = decoder.raw_decode(text, start)
         except json.JSONDecodeError as error:
             # Chatter may hold a stray "[note]": an array counts as attempted JSON only
             # when it opens a line.
-            line_start = cleaned.rfind("\n", 0, start) + 1
-            if first_error is None and (cleaned[start] == "{"
-                                        or not cleaned[line_start:start].strip()):
+            line_start = text.rfind("\n", 0, start) + 1
+            if first_error is None and (text[start] == "{" or not text[line_start:start].strip()):
                 first_error = f"{error.msg} at line {error.lineno} column {error.colno}"
             i = start + 1  # an inner array may still decode
             continue
         except RecursionError:
             # Pathological nesting ("[[[[..."): every later start would recurse as deep.
-            first_error = first_error or "nested too deeply"
-            break
+            return values, first_error or "nested too deeply"
         values.append(value)
         i = end
     return values, first_error
+
+
+def _repaired_json_values(text: str) -> list[Any]:
+    start = min((p for p in (text.find("{"), text.find("[")) if p >= 0), default=-1)
+    if start < 0:
+        return []
+    try:
+        value = json_repair.loads(text[start:], skip_json_loads=True)
+    except (RecursionError, ValueError, TypeError, IndexError):
+        return []
+    if isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
+        return value  # several top-level objects
+    return [value] if isinstance(value, (Mapping, list)) and value else []
 
 
 def _grid_from_json_value(value: Any, warnings: list[str]) -> Any | None:
@@ -513,33 +508,3 @@ def format_table(result: FileScore) -> str:
         lines.append(f"mean over {len(result.floors)} floors: mIoU {result.miou:.4f}, "
                      f"mIoU (with none) {result.miou_with_none:.4f}")
     return "\n".join(lines)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """`egoscene grid-score GRID_JSON PREDICTION_FILE [--floor N]`; "-" reads stdin."""
-    parser = argparse.ArgumentParser(
-        prog="egoscene grid-score",
-        description="Score a predicted floor-plan grid against grid.json (mIoU).")
-    parser.add_argument("grid_json", metavar="GRID_JSON")
-    parser.add_argument("prediction_file", metavar="PREDICTION_FILE",
-                        help='model output (JSON or text); "-" for stdin')
-    parser.add_argument("--floor", type=int, default=None,
-                        help="score only this floor (default: all floors, averaged)")
-    args = parser.parse_args(argv)
-    try:
-        if args.prediction_file == "-":
-            prediction = sys.stdin.read()
-        else:
-            prediction = Path(args.prediction_file).read_text(encoding="utf-8",
-                                                              errors="replace")
-        result = score_file(args.grid_json, prediction, args.floor)
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        print(f"egoscene grid-score: error: {error}", file=sys.stderr)
-        return 2
-    print(format_table(result))
-    print(json.dumps(result.to_dict(), sort_keys=True))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -9,7 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from queries.grid_prompt import grid_prompt, grid_prompt_for
-from queries.grid_score import main, parse_grid, score_file, score_grid
+from egoscene.cli import main as cli_main
+from queries.grid_score import parse_grid, score_file, score_grid
+
+
+def main(argv):
+    return cli_main(["grid-score", *argv])
 
 LABELS = ["hallway", "kitchen", "living room", "none"]
 
@@ -119,10 +124,11 @@ def test_ragged_row_in_text_lines():
     ("I could not work out the floor plan from the video.",
      "no grid found: not JSON and no lines of comma/pipe/tab separated labels"),
     ("%%%%%% 12345 @@@", "no grid found: not JSON and no lines of comma/pipe/tab separated labels"),
+    # truncated or unquoted JSON is repaired (json_repair), then its shape is checked
     ('{"grid": [["kitchen", "none"', "invalid JSON (Expecting ',' delimiter at line 1 "
-                                     "column 29); as lines of labels: 1 row, expected 10"),
-    ('{"grid": [[kitchen]]}', "no grid found: invalid JSON (Expecting value at line 1 "
-                              "column 12)"),
+                                     "column 29); repaired: 1 row, expected 10"),
+    ('{"grid": [[kitchen]]}', "invalid JSON (Expecting value at line 1 column 12); repaired: "
+                              "1 row, expected 10"),
     ("Sure [see below]", "no grid found: not JSON and no lines of comma/pipe/tab separated "
                          "labels"),
     ('{"reasoning": "I walked north."}', "JSON object has no 'grid' key"),
@@ -156,9 +162,9 @@ def test_paper_example_copied_with_ellipsis_is_malformed():
     }"""
     score = score_grid(text, GT, LABELS)
     assert not score.valid
-    # The lone "..." line ends the first run of rows (y=9, y=8).
+    # Repaired, the "..." placeholders leave three rows of the paper's example.
     assert score.reason == ("invalid JSON (Expecting value at line 3 column 40); "
-                            "as lines of labels: 2 rows, expected 10")
+                            "repaired: 3 rows, expected 10")
 
 
 def test_bad_ground_truth_raises():
@@ -216,7 +222,7 @@ def test_fenced_json_with_comments_chatter_and_trailing_commas():
             f'  "grid": [\n{rows},\n  ],\n'
             "}\n```\nLet me know if you'd like changes.")
     score = score_grid(text, GT, LABELS)
-    assert score.valid and score.warnings == []
+    assert score.valid and score.warnings == ["invalid JSON (Expecting value at line 6 column 117); repaired"]
     assert score.miou == 1.0
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from fixtures.queries.builder import tiny_house, write
 from queries import records as rec_mod
-from queries.check import check_output, check_records, letter_balance, main
+from egoscene.cli import main as cli_main
+from queries.check import check_output, check_records, letter_balance
 from queries.engine import build_queries, generate_queries
 from queries.judge import activities_named, judge_free_form, judge_prompt, judge_prompt_for
 from queries.model import load_scenario
@@ -169,12 +170,12 @@ def test_report_explains_shortfalls():
 
 def test_main_exit_codes(tiny, capsys, tmp_path):
     generate_queries(tiny, per_task=3)   # the CLI checks against the catalog ontology
-    assert main([str(tiny), "--min-pixels", "50"]) == 0
+    assert cli_main(["check", str(tiny), "--min-pixels", "50"]) == 0
     assert capsys.readouterr().out.strip().endswith("0 problem(s)")
     (tmp_path / "broken").mkdir()
     shutil.copytree(FIXTURE, tmp_path / "broken", dirs_exist_ok=True)
     (tmp_path / "broken" / "queries.jsonl").write_text('{"id": "x"}\n')
-    assert main([str(tmp_path / "broken")]) == 1
+    assert cli_main(["check", str(tmp_path / "broken")]) == 1
 
 
 # ----------------------------------------------------------------------------- judging
