@@ -1,13 +1,15 @@
 """The checker's own evaluation of Simulation statements (True, False, or None = unclear).
 
 Same definitions as queries/layout_facts.py, different code: shared walls from collinear
-edges, building corners by probing the four quadrants around each vertex, routes by DFS.
+edges, building corners by probing the four quadrants around each vertex, routes as networkx simple paths.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from itertools import islice
 
+import networkx as nx
 from shapely import contains_xy
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
@@ -163,24 +165,13 @@ class LayoutCheck:
         return None
 
     def routes(self, a, b):
-        """Simple routes a -> b by DFS; None when the count is unclear."""
+        """Simple routes a -> b through doorways (networkx); None when the count is unclear."""
         if self.outside_doors >= 2:
             return None
-        found = []
-
-        def walk(node, path):
-            if len(found) > 12:
-                return
-            if node == b:
-                found.append(list(path))
-                return
-            for n in sorted(self.nbrs[node]):
-                if n not in path:
-                    path.append(n)
-                    walk(n, path)
-                    path.pop()
-
-        walk(a, [a])
+        graph = nx.Graph((x, y) for x, ys in self.nbrs.items() for y in ys)
+        if a not in graph or b not in graph:
+            return []
+        found = [list(r) for r in islice(nx.all_simple_paths(graph, a, b), 13)]
         if len(found) > 12 or any(self.doors[frozenset(p)] > 1 for r in found for p in zip(r, r[1:])):
             return None
-        return found
+        return sorted(found)
