@@ -25,6 +25,20 @@ PROFILES = ("preview", "photoreal")
 Specs = Annotated[list[Path], typer.Argument(help="scenario YAML files or folders of them")]
 
 
+RENDER_EXTRA = ("bpy", "ortools", "trimesh", "cv2", "matplotlib", "scipy", "av")
+
+
+def _require_render_extra(verb: str) -> None:
+    """Generation needs the [render] extra; say so instead of failing on an import deep inside."""
+    from importlib.util import find_spec
+
+    missing = [name for name in RENDER_EXTRA if find_spec(name) is None]
+    if missing:
+        console.print(f"[red]error[/red] 'egoscene {verb}' needs the render extra; missing: {', '.join(missing)} "
+                      "(fix: pip install 'egoscene[all]' on Python 3.11)", highlight=False)
+        raise typer.Exit(2)
+
+
 def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:
     if value not in allowed:
         raise typer.BadParameter(f"{value!r} is not one of {', '.join(allowed)}", param_hint=name)
@@ -62,6 +76,7 @@ def validate(specs: Specs,
             continue
         names[scenario.name] = path
         if layout:
+            _require_render_extra("validate --layout")
             from generator.layout.plan import LayoutError, plan_to_scene
             from generator.layout.plan import layout as lay_out
 
@@ -86,6 +101,7 @@ def generate(specs: Specs,
              height: Annotated[int, typer.Option(min=16)] = 480,
              per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3) -> int:
     """Build scenarios into OUT/<name>/, each published atomically."""
+    _require_render_extra("generate")
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     from egoscene import pipeline
@@ -193,6 +209,7 @@ def check(outdir: Annotated[Path, typer.Argument(help="a finished scenario folde
 @app.command()
 def catalog(out: Annotated[Path, typer.Option(help="folder for catalog.png")]) -> int:
     """Render every object category into one labelled contact sheet."""
+    _require_render_extra("catalog")
     from render.catalog import render_contact_sheet
 
     console.print(f"wrote {render_contact_sheet(out)}", highlight=False)
@@ -207,6 +224,7 @@ def bench(spec: Annotated[Path, typer.Argument(help="one scenario YAML")],
           keep: Annotated[Optional[Path], typer.Option(help="copy the generated scenario folder here")] = None,
           max_frames: Annotated[Optional[int], typer.Option(min=1, help="render only the first N frames (both runs)")] = None) -> int:
     """Time the pipeline against a bare bpy render of the same frames."""
+    _require_render_extra("bench")
     from egoscene.bench import print_report, run_bench
 
     print_report(run_bench(spec, _choice(profile, PROFILES, "--profile"), width, height, keep, max_frames))

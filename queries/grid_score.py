@@ -161,11 +161,11 @@ def _parse_text(text: str, matcher: LabelMatcher, rows: int, cols: int) -> Parse
         if len(grids) > 1:
             # A model that revises its answer ends with the final one.
             warnings.append(f"found {len(grids)} grids in the prediction; scored the last")
-        if json_error is not None:
-            warnings.insert(0, f"invalid JSON ({json_error}); repaired")
         parsed = _build_grid(grids[-1], matcher, rows, cols, warnings)
         if json_error is not None and parsed.grid is None:
             parsed.reason = f"invalid JSON ({json_error}); repaired: {parsed.reason}"
+        elif json_error is not None:
+            parsed.warnings.insert(0, f"invalid JSON ({json_error}); repaired")
         return parsed
 
     line_rows = _text_rows(text, matcher)
