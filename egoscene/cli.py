@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-console = Console(stderr=True)
+console = Console(stderr=True, soft_wrap=True)  # error lines stay whole in logs
 app = typer.Typer(name="egoscene", help="Synthetic egocentric scenarios with exactly known answers.",
                   add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
 
@@ -35,7 +35,7 @@ def _require_render_extra(verb: str) -> None:
     missing = [name for name in RENDER_EXTRA if find_spec(name) is None]
     if missing:
         console.print(f"[red]error[/red] 'egoscene {verb}' needs the render extra; missing: {', '.join(missing)} "
-                      "(fix: pip install 'egoscene[all]' on Python 3.11)", highlight=False)
+                      "(fix: pip install 'egoscene\\[all]' on Python 3.11)", highlight=False)
         raise typer.Exit(2)
 
 
