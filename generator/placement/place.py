@@ -30,7 +30,8 @@ import math
 from shapely.geometry import LineString, Polygon
 
 from assets.catalog import get_category
-from generator.placement.room import PlacementError, RoomPlacer, NoFit, slug
+from generator.placement.room import place_room
+from generator.placement.state import NoFit, PlacementError, RoomState, slug
 from formats.seeding import stage_rng
 
 NEXT_TO = 0.5
@@ -75,9 +76,9 @@ def _place_room(scenario, scene, room: dict, spec_room, taken_doors: set[str]) -
     failures: list[NoFit] = []
     for attempt in range(ATTEMPTS):
         rng = stage_rng(scenario.seed, f"placement:{room['label']}" + (f"#{attempt}" if attempt else ""))
-        placer = RoomPlacer(scenario, scene, room, spec_room, rng, attempt, taken_doors)
+        placer = RoomState(scenario, scene, room, spec_room, rng, attempt, taken_doors)
         try:
-            result = placer.run()
+            result = place_room(placer)
         except NoFit as exc:
             failures.append(exc)
             if exc.final:

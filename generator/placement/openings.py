@@ -1,0 +1,67 @@
+"""Window and door objects in the layout's openings, curtains at the windows."""
+
+from __future__ import annotations
+
+import math
+
+from generator.placement import geom
+from generator.placement.checks import obstacles
+from generator.placement.geom import WALL_HALF
+from generator.placement.state import Item, Placed, RoomState, _num
+from generator.placement.walls import place_wall_mounted
+
+WINDOW_DEPTH = 0.1         # window/door objects fill the 0.1 m wall
+
+
+def place_window(room: RoomState, item: Item) -> None:
+    k = item.n - 1
+    if k >= len(room.windows):
+        room.fail(item, f"{item.count} window objects but the layout made {len(room.windows)} window "
+                        f"opening(s) in this room", final=True, fix="ask for fewer windows in this room")
+    w = room.windows[k]
+    nx, ny = -w["normal"][0], -w["normal"][1]
+    yaw = math.degrees(math.atan2(ny, nx)) % 360.0
+    x, y = w["position"]
+    size = (float(w["width"]), WINDOW_DEPTH, float(w.get("height", 1.2)))
+    fp = geom.footprint(x, y, yaw, size[0], size[1])
+    room.add(Placed(item, x, y, float(w.get("sill", 0.9)), yaw, size, fp, "window"))
+    item.attributes.setdefault("opening", w["id"])
+
+
+
+def place_door(room: RoomState, item: Item) -> None:
+    free = [d for d in room.doors if d["id"] not in room.taken_doors and d["id"] not in room.used_doors]
+    free.sort(key=lambda d: (0 if any(r.startswith(("hallway:", "outside")) for r in d["rooms"]) else 1,
+                             _num(d["id"])))
+    if not free:
+        room.fail(item, f"{item.count} door objects but the room has only {len(room.doors)} doorway(s) "
+                        f"({sum(1 for d in room.doors if d['id'] in room.taken_doors)} filled from the other side)",
+                  final=True, fix="ask for fewer doors in this room")
+    d = free[0]
+    room.used_doors.add(d["id"])
+    nx, ny = geom.inward(room.poly, d["position"], d["wall_axis"])
+    yaw = math.degrees(math.atan2(ny, nx)) % 360.0
+    x, y = d["position"]
+    size = (float(d["width"]), WINDOW_DEPTH, float(d.get("height", 2.1)))
+    fp = geom.footprint(x, y, yaw, size[0], size[1])
+    item.attributes.setdefault("opening", d["id"])
+    item.build["open_angle"] = 90.0
+    room.add(Placed(item, x, y, 0.0, yaw, size, fp, "door"))
+
+
+
+def place_curtain(room: RoomState, item: Item) -> None:
+    wins = [p for p in room.placed if p.support == "window"]
+    if wins:
+        win = wins[(item.n - 1) % len(wins)]
+        w = min(item.cat.size_max[0], max(item.cat.size_min[0], win.size[0] + 0.5))
+        h = min(room.height - 0.1, item.size[2])
+        d = item.size[1]
+        x, y = geom.to_world(win.x, win.y, win.yaw, 0.0, WALL_HALF + d / 2)
+        fp = geom.footprint(x, y, win.yaw, w, d)
+        if (room.region_mount.contains(fp) and not obstacles(room, item, 0.02, 0.02 + h, {win.id})
+                and not any(fp.intersects(p.fp) for p in room.placed if p.support == "window" and p is not win
+                            and fp.intersection(p.fp).area > 1e-6)):
+            room.add(Placed(item, float(x), float(y), 0.02, win.yaw, (w, d, h), fp, "wall"))
+            return
+    place_wall_mounted(room, item)

@@ -1,0 +1,219 @@
+"""Small things on supports: the support surfaces of the mesh the renderer builds, which
+supports an object may use (its own, secondary ones, a stack of its kind) and where on a
+surface it goes (a tv centred on its stand, pillows along the bed head, a mouse beside the
+laptop); with the category's fallback when no support has room."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from generator.placement import geom
+from generator.placement.floor import place_floor_free, place_floor_wall
+from generator.placement.state import SURFACE_GAP, Item, Placed, RoomState
+from generator.placement.walls import place_wall_mounted
+
+# supports worth using when none of the category's own supports is in the room
+SECONDARY_SUPPORTS = ("cabinet", "stand", "table", "desk", "cupboard", "bookshelf", "sink", "washstand",
+                      "dishwasher", "washing machine", "oven", "piano", "fireplace", "bench", "safe",
+                      "locker", "bed")
+NO_SECONDARY = frozenset({"pillow"})        # only on their own supports
+FLOOR_FALLBACK = {"clothes": "floor_wall", "lamp": "floor_wall"}
+ON_BED_OK = frozenset({"book", "clothes", "handbag", "eyeglasses", "headphone", "laptop", "print", "telephone",
+                       "towel", "pillow"})
+FLEXIBLE = frozenset({"clothes", "pillow", "towel", "print"})    # soft things may be folded smaller
+STACKABLE = frozenset({"clothes", "book", "plate", "print"})     # may lie on one of their own kind
+
+
+@dataclass
+class Surface:
+    z: float                  # height above the support's base
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+    max_h: float
+
+
+def surfaces_of(room: RoomState, p: Placed) -> list[Surface]:
+    if p.surfaces is None and p.category in STACKABLE:
+        w, d, h = p.size
+        p.surfaces = [Surface(h, -w / 2, w / 2, -d / 2, d / 2, 0.3)]
+    if p.surfaces is None:
+        raw, p.round_top = room.model_info(p.item, p.size)
+        out = []
+        for s in raw:
+            above = [t.z for t in raw if t.z > s.z + 0.01 and t.x0 < s.x1 and s.x0 < t.x1
+                     and t.y0 < s.y1 and s.y0 < t.y1]
+            max_h = (min(above) - 0.025 - s.z) if above else (room.height - 0.05 - p.z - s.z)
+            out.append(Surface(float(s.z), float(s.x0), float(s.x1), float(s.y0), float(s.y1), float(max_h)))
+        p.surfaces = out
+    return p.surfaces
+
+
+
+def support_options(room: RoomState, item: Item) -> list[Placed]:
+    cat = item.cat
+    if item.category == "tv":
+        host = room.tv_host.get(item.id)
+        return [room.by_id[host.id]] if host is not None and host.id in room.by_id else []
+    if item.category == "mouse" and item.id in room.mouse_anchor:
+        anchor = room.by_id.get(room.mouse_anchor[item.id])
+        if anchor is not None and anchor.support in room.by_id:
+            return [room.by_id[anchor.support]]
+    primary = [p for p in room.placed if p.category in cat.supports and p.support == "floor"
+               and p.id not in tv_hosts_with_tv(room)]
+    rank = {name: i for i, name in enumerate(cat.supports)}
+    load = support_load(room)
+    primary.sort(key=lambda p: (rank[p.category] * 0.5 + load.get(p.id, 0), p.id))
+    if item.category == "lamp":   # bedside lamps on the nightstand next to the bed
+        beds = room.placed_of("bed")
+        if beds:
+            primary.sort(key=lambda p: (p.fp.distance(beds[0].fp) > 0.3, rank[p.category], p.id))
+    secondary = []
+    if item.category not in NO_SECONDARY:
+        sec_rank = {name: i for i, name in enumerate(SECONDARY_SUPPORTS)}
+        secondary = [p for p in room.placed if p.category in sec_rank and p.category not in cat.supports
+                     and p.support == "floor" and p.id not in tv_hosts_with_tv(room)]
+        if item.category not in ON_BED_OK:
+            secondary = [p for p in secondary if p.category not in ("bed", "bench")]
+        secondary.sort(key=lambda p: (sec_rank[p.category] * 0.3 + load.get(p.id, 0), p.id))
+    stacks = []
+    if item.category in STACKABLE:
+        stacks = [p for p in room.placed if p.category == item.category and p.support in room.by_id]
+        stacks.sort(key=lambda p: (load.get(p.id, 0), p.id))
+    return primary + secondary + stacks
+
+
+
+def tv_hosts_with_tv(room: RoomState) -> set[str]:
+    return {p.support for p in room.placed if p.category == "tv" and p.support in room.by_id}
+
+
+
+def support_load(room: RoomState) -> dict[str, int]:
+    load: dict[str, int] = {}
+    for p in room.placed:
+        if p.support in room.by_id:
+            load[p.support] = load.get(p.support, 0) + 1
+    return load
+
+
+
+def place_on_support(room: RoomState, item: Item) -> None:
+    for sup in support_options(room, item):
+        if try_on(room, item, sup):
+            return
+    fallback = item.cat.fallback_placement or FLOOR_FALLBACK.get(item.category)
+    if item.category == "tv" or fallback == "wall_mounted":
+        if item.category == "tv":
+            item.build["wall_mounted"] = True
+            item.size[1] = 0.06
+        return place_wall_mounted(room, item)
+    if fallback in ("floor_wall", "floor_free"):
+        return place_floor_wall(room, item) if fallback == "floor_wall" else place_floor_free(room, item)
+    names = ", ".join(item.cat.supports)
+    present = sorted({p.category for p in support_options(room, item)})
+    if not present:
+        room.fail(item, f"nothing in the room can hold {item.category} {item.n} of {item.count} "
+                        f"(it stands on one of: {names})", final=True,
+                  fix=f"add one of {names} to the room")
+    room.fail(item, f"no free spot left for {item.category} {item.n} of {item.count} on the "
+                    f"{', '.join(present)} of this room (it stands on one of: {names})",
+              fix=f"add another {item.cat.supports[0]} or ask for fewer {item.category} objects in the room")
+
+
+
+def try_on(room: RoomState, item: Item, sup: Placed) -> bool:
+    w, d, h = item.size
+    surfaces = surfaces_of(room, sup)
+    order = list(range(len(surfaces)))
+    if sup.category == "bookshelf":     # eye-level shelves first
+        order.sort(key=lambda i: abs(sup.z + surfaces[i].z - 1.1))
+    else:
+        order.sort(key=lambda i: -surfaces[i].z)
+    for si in order:
+        surf = surfaces[si]
+        if h > surf.max_h:
+            continue
+        room_w, room_d = surf.x1 - surf.x0 - 0.012, surf.y1 - surf.y0 - 0.012
+        for turn in (0.0, 90.0):
+            sw, sd = w, d
+            ow, od = (sw, sd) if turn == 0 else (sd, sw)
+            if (ow > room_w or od > room_d) and item.category in FLEXIBLE:
+                f = min(1.0, room_w / ow, room_d / od)
+                if f * min(w, d) < 0.7 * min(item.cat.size_min[:2]):
+                    continue
+                sw, sd, ow, od = sw * f, sd * f, ow * f, od * f
+            if try_surface(room, item, sup, si, surf, turn, ow, od, sw, sd, h):
+                return True
+    return False
+
+
+
+def try_surface(room: RoomState, item, sup, si, surf, turn, ow, od, w, d, h) -> bool:
+    """Try one surface with the item turned by `turn` (ow, od = extent along the support's axes)."""
+    margin = 0.005
+    xa, xb = surf.x0 + ow / 2 + margin, surf.x1 - ow / 2 - margin
+    ya, yb = surf.y0 + od / 2 + margin, surf.y1 - od / 2 - margin
+    if xa > xb + 1e-9 or ya > yb + 1e-9:
+        return False
+    step = max(0.02, math.sqrt(max(xb - xa, 0.01) * max(yb - ya, 0.01) / 250.0))
+    xs = np.unique(np.round(np.concatenate([np.arange(xa, xb + 1e-9, step), [xa, xb, (xa + xb) / 2]]), 5))
+    ys = np.unique(np.round(np.concatenate([np.arange(ya, yb + 1e-9, step), [ya, yb, (ya + yb) / 2]]), 5))
+    lx, ly = np.meshgrid(xs, ys)
+    lx, ly = lx.ravel(), ly.ravel()
+    if sup.round_top:
+        pts = geom.corners(lx, ly, np.full(len(lx), 90.0 + turn), w, d)
+        keep = geom.ellipse_contains(0.0, 0.0, sup.size[0] / 2 - 0.01, sup.size[1] / 2 - 0.01, pts)
+        lx, ly = lx[keep], ly[keep]
+    if not len(lx):
+        return False
+    yaw = (sup.yaw + turn) % 360.0
+    wx, wy = geom.to_world(sup.x, sup.y, sup.yaw, lx, ly)
+    z = sup.z + surf.z
+    fps = geom.footprints(wx, wy, np.full(len(lx), yaw), w, d)
+    m = np.ones(len(lx), bool)
+    others = [p.fp for p in room.placed if p.id != sup.id and not (p.z >= z + h - 1e-6 or p.top <= z + 1e-6)]
+    if others:
+        m &= shapely.distance(fps, geom.union(others)) >= SURFACE_GAP - 1e-9
+    if not m.any():
+        return False
+    lx, ly, wx, wy, fps = lx[m], ly[m], wx[m], wy[m], fps[m]
+    s = room.jitter(len(lx), 0.05)
+    cx, cy = (surf.x0 + surf.x1) / 2, (surf.y0 + surf.y1) / 2
+    cat = item.category
+    if cat in ("tv", "computer"):
+        s -= 2.0 * np.abs(lx - cx) + (1.0 * (ly - surf.y0) if cat == "computer" else 2.0 * np.abs(ly - cy))
+    elif cat == "laptop":
+        s -= 1.0 * np.abs(lx - cx) + 1.0 * np.abs(ly - cy)
+    elif cat == "pillow":
+        hosts = max(1, len(room.placed_of(sup.category)))
+        k = max(1, math.ceil(len(room.cats("pillow")) / hosts))
+        per_row = max(1, min(k, int((surf.x1 - surf.x0 + 0.02) // (ow + 0.03))))
+        j = sum(1 for p in room.placed if p.support == sup.id and p.category == "pillow") % per_row
+        if sup.category == "sofa" and per_row == k and k <= 2:     # cushions in the sofa's corners
+            tx = surf.x0 + ow / 2 + 0.02 if j == 0 else surf.x1 - ow / 2 - 0.02
+        else:
+            tx = surf.x0 + (j + 0.5) * (surf.x1 - surf.x0) / per_row
+        s -= 4.0 * (ly - surf.y0) + 1.0 * np.abs(lx - tx)
+    elif cat == "mouse" and item.id in room.mouse_anchor and room.mouse_anchor[item.id] in room.by_id:
+        a = room.by_id[room.mouse_anchor[item.id]]
+        tx, ty = geom.to_world(a.x, a.y, a.yaw, -(a.size[0] / 2 + 0.06 + w / 2), a.size[1] / 2 - d / 2)
+        s -= 3.0 * np.hypot(wx - tx, wy - ty)
+    elif cat == "lamp":
+        beds = room.placed_of("bed")
+        if beds:
+            s -= 1.0 * shapely.distance(fps, beds[0].fp)
+    else:
+        same = [p.fp for p in room.placed if p.support == sup.id]
+        if same:
+            s += 0.5 * np.minimum(shapely.distance(fps, geom.union(same)), 0.4)
+        s -= 0.3 * np.hypot(lx - cx, ly - cy) / max(surf.x1 - surf.x0, 0.1)
+    i = int(np.lexsort((np.arange(len(s)), -np.round(s, 9)))[0])
+    p = Placed(item, float(wx[i]), float(wy[i]), z, yaw, (w, d, h), fps[i], sup.id, surface_index=si)
+    room.add(p)
+    return True
