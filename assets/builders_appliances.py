@@ -9,7 +9,7 @@ import trimesh
 
 from assets.geometry import (cuboid, cylinder, disc_y, extrude, extrude_yz, lathe, moved, rod,
                              rotated, rounded_rect, slab, sphere, superellipsoid, torus, tube)
-from assets.models import Builder, builder
+from assets.builder import Builder, builder
 
 BLACK = (0.05, 0.05, 0.06)
 DARK = (0.12, 0.12, 0.13)

@@ -12,7 +12,7 @@ import numpy as np
 from assets.geometry import (arc_points, cuboid, cylinder, disc_x, disc_y, ellipse, ellipsoid,
                              extrude, extrude_xz, lathe, moved, ring_prism, rod, rotated,
                              rounded_rect, scaled, slab, sphere, superellipsoid, torus, tube)
-from assets.models import Builder, builder
+from assets.builder import Builder, builder
 
 BLACK = (0.05, 0.05, 0.06)
 WHITE = (0.95, 0.95, 0.93)

@@ -3,36 +3,22 @@
 `build_model(category, rng, size=None, color=None, **attributes)` returns an AssetModel in the
 object's local frame: origin at the footprint centre on the floor, +y = the object's front,
 z up, bounds exactly `size` = (w, d, h). The same rng state, size and attributes give
-identical vertices. Builders live in `assets.builders_*` and register with `@builder(name)`.
+identical vertices. Builders live in `assets.builders_*` and register with `@builder(name)`
+(assets.builder); assets.library imports them all, so the registry is complete here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 import trimesh
 
-from assets.catalog import CATEGORIES, color_rgb, get_category, normalize_color, pick_color, sample_size
-from assets.materials import Material, make_material, shade
+from assets.builder import Builder, Part, SupportSurface
+from assets.catalog import get_category, normalize_color, pick_color, sample_size
+from assets.library import BUILDERS
 
-
-@dataclass
-class Part:
-    name: str
-    mesh: trimesh.Trimesh
-    material: Material
-
-
-@dataclass(frozen=True)
-class SupportSurface:
-    """A horizontal rectangle (local frame) other objects can stand on."""
-    z: float
-    x0: float
-    x1: float
-    y0: float
-    y1: float
+__all__ = ["AssetModel", "Part", "SupportSurface", "build_model", "raw_bounds"]
 
 
 @dataclass
@@ -67,66 +53,6 @@ def _bounds(parts: list[Part]) -> np.ndarray:
     return np.array([lo, hi])
 
 
-class Builder:
-    """What a category builder gets: size, rng, the main material, and an `add` method."""
-
-    def __init__(self, category: str, rng: np.random.Generator, size, color_name: str,
-                 attributes: dict):
-        cat = get_category(category)
-        self.category = cat
-        self.rng = rng
-        self.w, self.d, self.h = (float(v) for v in size)
-        self.color_name = color_name
-        self.rgb = color_rgb(color_name)
-        self.main = make_material(cat.material, self.rgb)
-        self.attributes = attributes
-        self.parts: list[Part] = []
-        self.surfaces: list[SupportSurface] = []
-
-    # helpers for builders
-    def mat(self, kind: str, rgb, **overrides) -> Material:
-        rgb = color_rgb(rgb) if isinstance(rgb, str) else rgb
-        return make_material(kind, rgb, **overrides)
-
-    def main_as(self, kind: str, factor: float = 1.0, **overrides) -> Material:
-        """The main colour in another material kind, optionally darker/lighter."""
-        return make_material(kind, shade(self.rgb, factor), **overrides)
-
-    def add(self, name: str, mesh: trimesh.Trimesh | list, material: Material | None = None):
-        if isinstance(mesh, (list, tuple)):
-            mesh = trimesh.util.concatenate([m for m in mesh if m is not None])
-        self.parts.append(Part(name, mesh, material or self.main))
-
-    def surface(self, z: float, x0: float | None = None, x1: float | None = None,
-                y0: float | None = None, y1: float | None = None):
-        self.surfaces.append(SupportSurface(
-            z, -self.w / 2 if x0 is None else x0, self.w / 2 if x1 is None else x1,
-            -self.d / 2 if y0 is None else y0, self.d / 2 if y1 is None else y1))
-
-    def uniform(self, lo: float, hi: float) -> float:
-        return float(self.rng.uniform(lo, hi))
-
-    def choice(self, options):
-        return options[int(self.rng.integers(len(options)))]
-
-
-BUILDERS: dict[str, Callable[[Builder], None]] = {}
-
-
-def builder(name: str):
-    """Register the mesh builder of a category."""
-    def register(fn: Callable[[Builder], None]):
-        assert name in CATEGORIES, name
-        BUILDERS[name] = fn
-        return fn
-    return register
-
-
-def _load_builders() -> None:
-    # imported lazily: the builder modules import this one for `builder` and `Builder`
-    from assets import builders_furniture, builders_appliances, builders_small  # noqa: F401
-
-
 def build_model(category: str, rng: np.random.Generator, *, size=None, color=None,
                 fit: bool = True, **attributes) -> AssetModel:
     """Build one instance of `category` (name or alias).
@@ -138,8 +64,6 @@ def build_model(category: str, rng: np.random.Generator, *, size=None, color=Non
     last millimetres). Category-specific attributes: tv `wall_mounted=True` (no stand),
     door `open_angle` (degrees; an open door exceeds its nominal depth, so it is not fitted).
     """
-    if not BUILDERS:
-        _load_builders()
     cat = get_category(category)
     drawn_color = pick_color(cat.name, rng)
     drawn_size = sample_size(cat.name, rng)
