@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from assets.vocabulary import singular
+
 # The activity ontology of the Memory-Action task (lower-case, as shown in options).
 ACTIVITIES: tuple[str, ...] = (
     "cooking",
@@ -468,51 +470,23 @@ for _cat in _CATEGORY_LIST:
             raise ValueError(f"alias {_key!r} claimed by {ALIASES[_key]!r} and {_cat.name!r}")
         ALIASES[_key] = _cat.name
 
-# Words ending in s that are not plurals (kept as-is when nothing in the catalog matches).
-_NOT_PLURAL = frozenset({"clothes", "glasses", "eyeglasses", "series", "species", "news",
-                         "specs", "canvas", "lens", "gas", "bus", "dress", "chess"})
-_IRREGULAR = {"shelves": "shelf", "leaves": "leaf", "knives": "knife", "mice": "mouse",
-              "people": "person", "children": "child", "feet": "foot", "teeth": "tooth",
-              "lives": "life", "wives": "wife", "halves": "half", "loaves": "loaf"}
-
-
 def _clean(text: str) -> str:
     return " ".join(str(text).lower().replace("_", " ").replace("-", " ").split())
-
-
-def _singular_candidates(word: str) -> list[str]:
-    """Possible singular forms of one word, most likely first."""
-    if word in _IRREGULAR:
-        return [_IRREGULAR[word]]
-    if len(word) < 3 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
-        return [word]
-    out = []
-    if word.endswith("ies"):
-        out.append(word[:-3] + "y")
-    if word.endswith("ves"):
-        out += [word[:-3] + "f", word[:-3] + "fe"]
-    if word.endswith(("ches", "shes", "xes", "ses", "zes", "oes")):
-        out.append(word[:-2])
-    out.append(word[:-1])
-    return out
 
 
 def normalize_category(text: str) -> str:
     """Canonical category name if `text` names one, else its cleaned singular form.
 
-    Lower-cases, collapses spaces/underscores/hyphens, singularizes the last word
+    Lower-cases, collapses spaces/underscores/hyphens, singularizes with assets.vocabulary
     ("Cups" -> cup, "bookshelves" -> bookshelf, "clothes" stays) and resolves aliases.
     """
     key = _clean(text)
     if key in ALIASES or not key:
         return ALIASES.get(key, key)
     *head, last = key.split(" ")
-    singulars = _singular_candidates(last)
-    for cand in singulars:
-        phrase = " ".join([*head, cand])
-        if phrase in ALIASES:
-            return ALIASES[phrase]
-    return key if last in _NOT_PLURAL else " ".join([*head, singulars[0]])
+    # the whole phrase ("bottles of wine"), then its last word ("stack of papers")
+    candidates = (singular(key), " ".join([*head, singular(last)]))
+    return next((ALIASES[c] for c in candidates if c in ALIASES), candidates[0])
 
 
 def resolve_category(text: str) -> str | None:

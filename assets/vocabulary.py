@@ -1,0 +1,76 @@
+"""The English words for object categories: display name, singular, plural, counted phrase.
+
+The one place the project turns a category into words: questions (queries.text), the walk's
+narration, the contact sheet labels and the parsing of user input (assets.catalog's alias and
+plural normalisation) all use these functions, so "bookshelves" is spelt the same everywhere.
+
+Inflection is the `inflect` package's; `_PLURAL` overrides it only where it is wrong for our
+nouns (tests/test_vocabulary.py holds every category's plural, checked by hand). Importing
+inflect takes seconds (its typeguard decorators are instrumented at import time,
+jaraco/inflect#212), so it is imported on first use, never by importing this module; the
+display name needs no inflect at all.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+# Display name of a category where it differs from the key. None today: the questions are
+# written, and checked by queries.check, with the category key itself ("the tv"), so renaming
+# one here also needs the checker to read the new name back.
+_DISPLAY: dict[str, str] = {}
+
+# Plural of a (last) word where inflect's is wrong for what the category is.
+_PLURAL: dict[str, str] = {
+    "clothes": "clothes",        # plural-only noun; inflect adds an s ("clothess")
+    "eyeglasses": "eyeglasses",  # plural-only noun, one pair; inflect: "eyeglassess"
+    "fruit": "fruit",            # a bowl or bunch of fruit, a mass noun; inflect: "fruits"
+}
+# Singular of a (last) word where inflect's is wrong: the forms above ("clothes" -> "clothe")
+# and plurals people write for our nouns that inflect does not know.
+_SINGULAR: dict[str, str] = {p: s for s, p in _PLURAL.items()} | {
+    "mouses": "mouse",           # the other plural of a computer mouse; inflect: "mous"
+}
+
+
+@cache
+def _engine():
+    import inflect
+
+    return inflect.engine()
+
+
+def display_name(category: str) -> str:
+    """What a person calls the category in text (the key itself unless `_DISPLAY` says otherwise)."""
+    return _DISPLAY.get(category, category)
+
+
+def singular(noun: str) -> str:
+    """The singular of a plural noun or noun phrase: 'bookshelves' -> 'bookshelf', 'knives' ->
+    'knife', 'exercise bikes' -> 'exercise bike', 'clothes' -> 'clothes'. A singular usually comes
+    back unchanged ('cup', 'glass'), but a few singulars ending in s do not ('bus' -> 'bu'):
+    parse with it, and check the result against known names."""
+    *head, last = noun.split(" ")
+    if last in _SINGULAR:
+        return " ".join([*head, _SINGULAR[last]])
+    return _engine().singular_noun(noun) or noun
+
+
+def plural(category: str, n: int = 2) -> str:
+    """The category's display name as a noun for `n` of them: 'bookshelf' -> 'bookshelves',
+    'mouse' -> 'mice', 'clothes' -> 'clothes'; n == 1 gives the singular."""
+    name = display_name(category)
+    return name if n == 1 else _plural(name)
+
+
+@cache
+def _plural(name: str) -> str:
+    *head, last = name.split(" ")
+    if last in _PLURAL:
+        return " ".join([*head, _PLURAL[last]])
+    return _engine().plural_noun(name)
+
+
+def count_phrase(n: int, category: str) -> str:
+    """'1 knife', '3 knives', '0 chairs', '2 clothes'."""
+    return f"{n} {plural(category, n)}"
