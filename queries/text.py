@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from assets.vocabulary import plural  # noqa: F401  (questions and the checker pluralise with it)
 from queries.model import Scene, SceneObject
 
 COUNTING = "How many {category}(s) are in the {room}?"
@@ -59,29 +60,6 @@ COMPASS = ("East", "North", "West", "South")  # 0, 90, 180, 270 degrees from +x
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
             "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth")
-
-_UNCHANGED_PLURALS = {"clothes", "eyeglasses", "glasses", "headphones", "series", "species"}
-_IRREGULAR = {"shelf": "shelves", "knife": "knives", "mouse": "mice", "person": "people",
-              "leaf": "leaves", "child": "children", "foot": "feet"}
-
-
-def plural(category: str, n: int = 2) -> str:
-    """'cup' -> 'cups', 'glass' -> 'glasses', 'bookshelf' -> 'bookshelves'; n == 1 keeps it."""
-    if n == 1:
-        return category
-    *head, last = category.split(" ")
-    if last in _UNCHANGED_PLURALS:
-        word = last
-    elif last in _IRREGULAR:
-        word = _IRREGULAR[last]
-    elif last.endswith(("s", "x", "z", "ch", "sh")):
-        word = last + "es"
-    elif last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
-        word = last[:-1] + "ies"
-    else:
-        word = last + "s"
-    return " ".join([*head, word])
-
 
 def ordinal(index: int) -> str:
     """0 -> 'first'."""
