@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import shapely
 
+from assets.vocabulary import plural
 from generator import stairs as stairs_mod
 from generator.walk import motion as wm
 from generator.walk import view as wv
@@ -535,7 +536,7 @@ class _Planner:
             else:
                 merged.append([a, b, cat, 1])
         for a, b, cat, count in merged:
-            tl.narration.append((a, b, f"look at the {_plural(cat) if count > 1 else cat}"))
+            tl.narration.append((a, b, f"look at the {plural(cat, count)}"))
 
     # ------------------------------------------------------------------ output
     def finish(self) -> dict:
@@ -588,18 +589,6 @@ def _r(v: float) -> float:
 def _nan(v):
     return float("nan") if v is None else float(v)
 
-
-
-def _plural(word: str) -> str:
-    if word.endswith("shelf"):
-        return word[:-1] + "ves"
-    if word.endswith("s"):
-        return word
-    if word.endswith(("x", "ch", "sh")):
-        return word + "es"
-    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
 
 
 # ---------------------------------------------------------------------------- summary
