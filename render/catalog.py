@@ -20,6 +20,7 @@ import numpy as np
 
 from assets.catalog import CATEGORIES, get_category
 from assets.models import build_model
+from assets.vocabulary import display_name
 from render.blender_assets import add_model
 
 ENGINES = {"WORKBENCH": "BLENDER_WORKBENCH", "EEVEE": "BLENDER_EEVEE", "CYCLES": "CYCLES"}
@@ -157,7 +158,7 @@ def render_contact_sheet(out_dir: Path, engine: str = "WORKBENCH", tile: int = 2
             objs = add_model(model, (0, 0, 0), 90.0)
             _frame_object(cam, model.bounds, tile, tile)
             img = _render_to(scene, Path(tmp) / f"{i:03d}.png")
-            tiles.append(_label(img, name))
+            tiles.append(_label(img, display_name(name)))
             for obj in objs:
                 mesh = obj.data
                 bpy.data.objects.remove(obj)
@@ -186,7 +187,7 @@ def render_distance_sheet(out_dir: Path, engine: str = "WORKBENCH", distance: fl
             model = build_model(name, np.random.default_rng([seed, i]))
             objs = add_model(model, (0, 0, 0.75), 270.0)   # front faces the camera (-y)
             img = _render_to(scene, Path(tmp) / f"{i:03d}.png")
-            tiles.append(_label(img[120:360, 160:480], name))
+            tiles.append(_label(img[120:360, 160:480], display_name(name)))
             for obj in objs:
                 mesh = obj.data
                 bpy.data.objects.remove(obj)

@@ -1,0 +1,115 @@
+"""assets.vocabulary: one English for every category, used by the questions, the narration and the
+parsing of user input. The plurals below were written by hand, one per category."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from assets.catalog import CATEGORIES, normalize_category, resolve_category
+from assets.vocabulary import count_phrase, display_name, plural, singular
+from egoscene.pipeline import Options, generate
+from fixtures.queries.builder import obj, tiny_house, tiny_objects, write
+from queries import records as rec_mod
+from queries import text
+from queries.check import check_output
+from queries.engine import generate_queries
+from queries.ontology import FIXTURE_ONTOLOGY
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PLURALS = {
+    "air conditioner": "air conditioners", "apple": "apples", "bath": "baths", "bed": "beds",
+    "bench": "benches", "book": "books", "bookshelf": "bookshelves", "bowl": "bowls",
+    "bulb": "bulbs", "cabinet": "cabinets", "carpet": "carpets", "chair": "chairs",
+    "clothes": "clothes", "coffee machine": "coffee machines", "computer": "computers",
+    "cup": "cups", "cupboard": "cupboards", "curtain": "curtains", "cycle": "cycles",
+    "desk": "desks", "dishwasher": "dishwashers", "door": "doors",
+    "exercise machine": "exercise machines", "eyeglasses": "eyeglasses",
+    "fireplace": "fireplaces", "floor lamp": "floor lamps", "fridge": "fridges", "fruit": "fruit",
+    "handbag": "handbags", "headphone": "headphones", "lamp": "lamps", "laptop": "laptops",
+    "locker": "lockers", "microwave": "microwaves", "mirror": "mirrors", "mouse": "mice",
+    "oven": "ovens", "piano": "pianos", "picture": "pictures", "pillow": "pillows",
+    "plant": "plants", "plate": "plates", "pot": "pots", "print": "prints", "printer": "printers",
+    "safe": "safes", "sink": "sinks", "sofa": "sofas", "stand": "stands", "stove": "stoves",
+    "table": "tables", "telephone": "telephones", "toilet": "toilets", "towel": "towels",
+    "tumbler": "tumblers", "tv": "tvs", "vase": "vases", "vending machine": "vending machines",
+    "wardrobe": "wardrobes", "washing machine": "washing machines", "washstand": "washstands",
+    "window": "windows", "wine": "wines", "yoga mat": "yoga mats",
+}
+
+
+def test_the_table_names_every_category():
+    assert len(PLURALS) == 64 and set(PLURALS) == set(CATEGORIES)
+
+
+@pytest.mark.parametrize("category, expected", sorted(PLURALS.items()))
+def test_every_category_plural_and_back(category, expected):
+    assert plural(category) == expected
+    assert plural(category, 1) == category
+    assert singular(expected) == category          # the plural round-trips
+    assert singular(category) == category          # and a singular stays
+    assert normalize_category(expected) == category  # user input is read with the same words
+    assert normalize_category(expected.title()) == category
+
+
+def test_count_phrases():
+    assert count_phrase(1, "bookshelf") == "1 bookshelf"
+    assert count_phrase(3, "bookshelf") == "3 bookshelves"
+    assert count_phrase(1, "knife") == "1 knife" and count_phrase(3, "knife") == "3 knives"
+    assert count_phrase(0, "chair") == "0 chairs"
+    assert count_phrase(2, "mouse") == "2 mice"
+    assert count_phrase(1, "clothes") == "1 clothes" and count_phrase(4, "clothes") == "4 clothes"
+    assert count_phrase(3, "fruit") == "3 fruit"
+    assert count_phrase(2, "eyeglasses") == "2 eyeglasses"
+    assert count_phrase(2, "washing machine") == "2 washing machines"
+
+
+def test_singular_of_words_that_are_no_category():
+    assert singular("knives") == "knife" and singular("shelves") == "shelf"
+    assert singular("exercise bikes") == "exercise bike"
+    assert singular("bottles of wine") == "bottle of wine"
+    assert singular("mouses") == "mouse"             # the other plural of a computer mouse
+    assert singular("glasses") == "glass"            # but "glasses" names eyeglasses as an alias:
+    assert resolve_category("glasses") == "eyeglasses"
+    assert resolve_category("wine glasses") == "tumbler"
+    assert resolve_category("stacks of paper") == "print"
+    assert resolve_category("chests of drawers") == "cabinet"
+
+
+def test_display_names_are_the_category_keys():
+    # Questions are written and re-read by queries.check with the category key ("the tv"): a
+    # display name that differs from its key also needs the checker to read it back.
+    assert [c for c in CATEGORIES if display_name(c) != c] == []
+
+
+def test_questions_pluralise_with_the_vocabulary(tmp_path):
+    assert text.plural is plural
+    objects = tiny_objects() + [
+        obj("living-room/bookshelf/1", 6.0, 3.7, 0.8, 0.4),   # a second bookshelf (study has one)
+        obj("kitchen/mouse/1", 0.5, 3.5, 0.1, 0.1), obj("study/mouse/1", 1.3, 8.2, 0.1, 0.1),
+        obj("bedroom/fruit/1", 8.5, 3.5, 0.3, 0.2), obj("bathroom/fruit/1", 9.5, 7.0, 0.3, 0.2),
+    ]
+    out = write(tmp_path / "tiny", tiny_house(objects=objects))
+    generate_queries(out, per_task=10, ontology=FIXTURE_ONTOLOGY)
+    records = rec_mod.read_jsonl(out / "queries.jsonl")
+    asked = {r["question"]: r["answer"] for r in records if r["task"] == "global_counting"}
+    for noun in ("bookshelves", "mice", "fruit"):
+        assert asked[f"How many {noun} are observed across all rooms in the video?"] == 2
+    words = " ".join(r["question"] + " " + json.dumps(r.get("options")) for r in records)
+    assert not re.search(r"\b(bookshelfs|mouses|fruits)\b", words)
+    assert check_output(out, ontology=FIXTURE_ONTOLOGY) == []   # the checker reads them back
+
+
+def test_narration_pluralises_with_the_vocabulary(tmp_path):
+    # scenario-02's walk looks at the kitchen's three fruit in one go: "look at the fruit"
+    # (the walk's own rule wrote "fruits"). Every object named is a category or its plural.
+    generate(ROOT / "scenarios" / "scenario-02.yaml", tmp_path, Options(until="trajectory"))
+    narration = json.loads((tmp_path / "scenario-02" / "trajectory.json").read_text())["narration"]
+    looked = [e["text"].removeprefix("look at the ") for e in narration if e["text"].startswith("look at the ")]
+    names = set(CATEGORIES) | set(PLURALS.values())
+    assert looked and [w for w in looked if w not in names] == []
+    assert "fruit" in looked
