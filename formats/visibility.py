@@ -1,0 +1,57 @@
+"""visibility.json: what the rendered video shows, per object and room, frame by frame.
+
+Written by the renderer (render.run) from its instance-ID pass: every object and every room
+surface (floor, walls, ceiling) is drawn in its own exact colour and counted per frame.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, model_validator
+
+from formats.base import TAG_DESCRIPTION, FileModel, StrictModel
+
+
+class Track(StrictModel):
+    """The frames in which one object or room covers at least `min_pixels` pixels."""
+
+    frames: list[int] = Field(description="Frame numbers, ascending.")
+    pixels: list[int] = Field(description="Pixels it covers in each of those frames, in video pixels "
+                                          "(id-pass counts scaled by the area ratio, rounded).")
+    first_frame: int | None = Field(description="The first of `frames`; null when it was never visible.")
+
+    @model_validator(mode="after")
+    def _consistent(self):
+        if len(self.frames) != len(self.pixels):
+            raise ValueError(f"{len(self.frames)} frames but {len(self.pixels)} pixel counts")
+        if self.first_frame != (self.frames[0] if self.frames else None):
+            raise ValueError(f"first_frame {self.first_frame} is not the first of frames")
+        return self
+
+
+class IdPass(StrictModel):
+    width: int = Field(gt=0, description="Width of the instance-ID pass in pixels (the video width / an integer).")
+    height: int = Field(gt=0, description="Height of the instance-ID pass in pixels (same aspect ratio as the video).")
+
+
+class Visibility(FileModel):
+    """Per object and room of scene.json: the frames where it is visible and how large."""
+
+    FORMAT: ClassVar[str] = "egoscene.visibility/1"
+    FILENAME: ClassVar[str] = "visibility.json"
+
+    format: Literal["egoscene.visibility/1"] = Field(description=TAG_DESCRIPTION)
+    width: int = Field(gt=0, description="Video width in pixels (trajectory.json camera.width).")
+    height: int = Field(gt=0, description="Video height in pixels (trajectory.json camera.height).")
+    fps: int = Field(gt=0, description="Frames per second.")
+    min_pixels: int = Field(ge=1, description="Video pixels an object or room must cover in a frame to be listed in it "
+                                              "(formats.camera.Camera.min_pixels: 50 at 640x480, scaled with the area).")
+    id_pass: IdPass
+    profile: Literal["preview", "photoreal"] = Field(description="Render profile of the video.")
+    objects: dict[str, Track] = Field(description="Object id -> track; every object of scene.json has an entry.")
+    rooms: dict[str, Track] = Field(description="Room label -> track of its floor, walls and ceiling.")
+    inputs_hash: str = Field(description="sha256 of what decides how frames look (scene, profile, sizes, renderer code); "
+                                         "a re-render with the same inputs is skipped.")
+    trajectory_hash: str = Field(description="sha256 of the rendered poses.")
+    video_sha256: str = Field(description="sha256 of video.mp4 rendered together with this file.")
