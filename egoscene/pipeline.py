@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Callable
 
 from formats import files as outputs
+from formats.base import dump_model, load_model, read_model, write_model
+from formats.camera import Camera
 from formats.fingerprint import code_fingerprint
+from formats.grid import Grid
+from formats.manifest import Manifest
+from formats.scene import Scene
+from formats.trajectory import Trajectory
+from formats.visibility import Visibility
 from generator import drawing
 from generator.layout import grid
 from generator.layout import plan as layout
@@ -30,7 +37,6 @@ from render.api import PROFILES, render
 STAGES = ("layout", "scene", "trajectory", "render", "queries")
 VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
 MIN_SEEN_FRAMES = 15  # SPEC 4 / issue 4: every object seen in at least this many frames
-MIN_PIXELS_640 = 50  # pixels that make an object "seen" in one 640x480 frame; scaled with the frame area
 COVERAGE_ROUNDS = 2  # walk extensions tried before giving up on an unseen object
 
 
@@ -63,6 +69,10 @@ class Options:
 
     def stages(self) -> tuple[str, ...]:
         return STAGES[: STAGES.index(self.until) + 1]
+
+    def camera(self) -> Camera:
+        """The one camera of the walk, the render and the visibility rule (formats.camera)."""
+        return Camera.standard(width=self.width, height=self.height)
 
 
 @dataclass
@@ -121,8 +131,8 @@ def render_key(scene: dict, trajectory: dict, options: Options) -> str:
 def _old_manifest(folder: Path) -> dict | None:
     """The manifest of a finished folder whose files are intact, else None."""
     try:
-        manifest = json.loads((folder / "manifest.json").read_text())
-    except (OSError, ValueError):
+        manifest = dump_model(read_model(folder / "manifest.json", Manifest))
+    except (OSError, ValueError):  # incl. FormatError: a manifest of another format version
         return None
     return manifest if manifest.get("files") == outputs.file_hashes(folder) else None
 
@@ -143,7 +153,7 @@ def _reuse_render(folder: Path, key: str, staging: Path) -> tuple[dict, dict] | 
         return None
     for name in RENDERED_FILES:
         shutil.copyfile(folder / name, staging / name)
-    return json.loads((staging / "trajectory.json").read_text()), manifest.get("walk", {})
+    return dump_model(read_model(staging / "trajectory.json", Trajectory)), manifest.get("walk", {})
 
 
 class _Clock:
@@ -199,7 +209,7 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
         from generator.walk.plan import plan_walk
 
         with clock("trajectory"):
-            trajectory = plan_walk(scenario, scene)
+            trajectory = plan_walk(scenario, scene, camera=options.camera())
             if options.max_frames:
                 trajectory = truncate(trajectory, options.max_frames)
 
@@ -216,10 +226,10 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
                 trajectory, walk_info = _render_with_coverage(scenario, scene, trajectory, out_root, staging, options,
                                                               clock, on_progress)
         with clock("write"):
-            outputs.write_json(staging / "scene.json", scene)
-            outputs.write_json(staging / "grid.json", grid_truth)
+            _write(staging / "scene.json", scene, Scene)
+            _write(staging / "grid.json", grid_truth, Grid)
             if trajectory is not None:
-                outputs.write_json(staging / "trajectory.json", trajectory)
+                _write(staging / "trajectory.json", trajectory, Trajectory)
             drawing.draw_floorplan(scene, staging / "floorplan.png", trajectory=trajectory)
             drawing.draw_grid(grid_truth, staging / "grid.png", title=scenario.name)
             from queries.grid_prompt import grid_prompt_for
@@ -237,6 +247,7 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
                 raise QueryCheckError(f"{scenario.source}: the independent check refused {len(problems)} question(s): "
                                       + "; ".join(str(p) for p in problems[:10]))
         manifest = {
+            "format": Manifest.FORMAT,
             "name": scenario.name,
             "spec": str(spec_path),
             "spec_hash": scenario.spec_hash(),
@@ -255,7 +266,7 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
             manifest["render_key"] = rendered_key
         if query_report is not None:
             manifest["queries"] = query_report.to_json()
-        outputs.write_json(staging / "manifest.json", manifest)
+        _write(staging / "manifest.json", manifest, Manifest)
     # published: the frame cache only served resuming this scenario
     cache = render_cache(out_root, scenario.name)
     shutil.rmtree(cache, ignore_errors=True)
@@ -281,13 +292,14 @@ def render_cache(out_root: Path, name: str) -> Path:
     return out_root / ".cache" / name
 
 
-def min_pixels(width: int, height: int) -> int:
-    return max(1, round(MIN_PIXELS_640 * width * height / (640 * 480)))
+def _write(path: Path, data: dict, model) -> None:
+    """Write a stage's dict through its file model (validated: a writer bug fails here, by field)."""
+    write_model(path, load_model(data, model, f"{path.name} as written by this pipeline"))
 
 
 def under_seen(scene: dict, visibility: dict, min_frames: int = MIN_SEEN_FRAMES) -> dict[str, list[str]]:
     """room -> ids of its objects seen in fewer than `min_frames` rendered frames."""
-    threshold = visibility.get("min_pixels", 1)
+    threshold = visibility["min_pixels"]
     missing: dict[str, list[str]] = {}
     for obj in scene["objects"]:
         seen = visibility["objects"].get(obj["id"], {"pixels": []})
@@ -304,12 +316,11 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
     work.mkdir(parents=True, exist_ok=True)
     extra: dict[str, list[str]] = {}
     for attempt in range(COVERAGE_ROUNDS + 1):
-        outputs.write_json(work / "scene.json", scene)
-        outputs.write_json(work / "trajectory.json", trajectory)
-        with clock("render"):
-            render(work / "scene.json", work / "trajectory.json", work, profile=options.profile, width=options.width,
-                   height=options.height, min_pixels=min_pixels(options.width, options.height), on_progress=on_progress)
-        visibility = json.loads((work / "visibility.json").read_text())
+        _write(work / "scene.json", scene, Scene)
+        _write(work / "trajectory.json", trajectory, Trajectory)
+        with clock("render"):  # frame size and visibility threshold: the camera in trajectory.json
+            render(work / "scene.json", work / "trajectory.json", work, profile=options.profile, on_progress=on_progress)
+        visibility = dump_model(read_model(work / "visibility.json", Visibility))
         missing = {} if options.max_frames else under_seen(scene, visibility)
         if not missing:
             break
@@ -320,7 +331,7 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
         for room, ids in missing.items():
             extra.setdefault(room, []).extend(i for i in ids if i not in extra.get(room, []))
         with clock("trajectory"):
-            trajectory = plan_walk(scenario, scene, extra_looks=extra)
+            trajectory = plan_walk(scenario, scene, extra_looks=extra, camera=options.camera())
     for name in ("video.mp4", "visibility.json"):
         os.replace(work / name, staging / name)
     info = dict(walk_summary(trajectory))

@@ -9,11 +9,12 @@ constraints, missed margins, letter imbalance and malformed records.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from formats.base import FormatError, dump_model, read_records
+from formats.queries import QueryRecord
 from queries import check_abstractive as abstractive
 from queries import check_extractive as extractive
 from queries.check_facts import Facts
@@ -149,14 +150,12 @@ def check_output(out_dir: Path, thresholds: Thresholds = DEFAULT,
     path = out_dir / "queries.jsonl"
     if not path.exists():
         return [Problem("*", "format", f"{path} does not exist")]
-    records = []
-    for n, line in enumerate(path.read_text().splitlines(), 1):
-        if line.strip():
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                return [Problem(f"line {n}", "format", f"not JSON: {exc}")]
-    return check_records(records, load_scenario(out_dir), thresholds, ontology)
+    try:  # the typed file formats (formats/) are the only code shared with query generation
+        records = [dump_model(r) for r in read_records(path, QueryRecord)]
+        scenario = load_scenario(out_dir)
+    except FormatError as exc:
+        return [Problem("*", "format", str(exc))]
+    return check_records(records, scenario, thresholds, ontology)
 
 
 def run_check(outdir: Path, min_pixels: int | None = None, min_frames: int | None = None) -> int:

@@ -16,7 +16,7 @@ from queries.extractive import appearance_order, object_counting, relative_direc
 from queries.model import Scenario, load_scenario
 from queries.ontology import Ontology, default_ontology
 from queries.params import DEFAULT, Thresholds
-from queries.records import build_records, dumps, letter_counts, write_atomic
+from queries.records import build_records, letter_counts, write_records
 from queries.route_plan import route_plan
 from queries.simulation import simulation
 
@@ -96,5 +96,5 @@ def generate_queries(out_dir: Path, per_task: int = 3, thresholds: Thresholds = 
     """Read scene/trajectory/visibility.json in out_dir and write queries.jsonl there."""
     out_dir = Path(out_dir)
     records, report = build_queries(load_scenario(out_dir), per_task, thresholds, ontology)
-    write_atomic(out_dir / "queries.jsonl", dumps(records))
+    write_records(out_dir / "queries.jsonl", records)
     return report

@@ -1,14 +1,19 @@
-"""Typed, read-only views of scene.json, trajectory.json and visibility.json (docs/formats.md).
+"""Read-only views of scene.json, trajectory.json and visibility.json for the query engine.
 
-Only the fields the query engine uses are kept; unknown keys are ignored so that later format
-additions do not break loading.
+The files are read and validated with their file models (formats.scene, formats.trajectory,
+formats.visibility: version tag checked, nothing defaulted); these frozen dataclasses keep
+only what the engine and the checker use, in the shapes they compute with.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
+
+from formats.base import dump_model, load_model, read_model
+from formats.scene import Scene as SceneFile
+from formats.trajectory import Trajectory as TrajectoryFile
+from formats.visibility import Visibility as VisibilityFile
 
 Point = tuple[float, float]
 
@@ -114,7 +119,7 @@ class Visibility:
     fps: float
     min_pixels: int
     objects: dict[str, Track]
-    rooms: dict[str, Track] | None  # None when the file has no "rooms" entry
+    rooms: dict[str, Track] | None  # None: no room visibility known (never from a file: visibility.json has rooms)
 
 
 @dataclass(frozen=True)
@@ -124,50 +129,44 @@ class Scenario:
     visibility: Visibility
 
 
-def parse_scene(data: dict) -> Scene:
-    rooms = tuple(Room(r["label"], r.get("type") or r["label"], int(r.get("floor", 0)),
-                       _poly(r["polygon"])) for r in data["rooms"])
-    spaces = tuple(Space(f"hallway:{h['id']}", int(h.get("floor", 0)), _poly(h["polygon"]))
-                   for h in data.get("hallways", []))
-    spaces += tuple(Space(f"stairs:{s['id']}", int(min(s.get("floors", [0]))), _poly(s["polygon"]))
-                    for s in data.get("stairs", []))
-    doors = tuple(Door(d["id"], (d["rooms"][0], d["rooms"][1]), int(d.get("floor", 0)),
-                       _pt(d["position"]), float(d.get("width", 0.9)), d.get("wall_axis", "x"))
-                  for d in data.get("doors", []))
-    objects = tuple(
-        SceneObject(o["id"], o["category"], o["room"], int(o.get("floor", 0)),
-                    tuple(float(v) for v in o["position"]), float(o.get("yaw", 0.0)),
-                    tuple(float(v) for v in o.get("size", (0, 0, 0))), _poly(o["footprint"]),
-                    str(o.get("support", "floor")))
-        for o in data.get("objects", []))
-    start = data.get("start") or {}
-    return Scene(data.get("name", ""), int(data.get("seed", 0)), rooms, spaces, doors, objects,
-                 {k: [tuple(p) for p in v] for k, v in (data.get("relations") or {}).items()},
-                 _pt(start.get("position", (0.0, 0.0))), _pt(start.get("heading", (0.0, 1.0))))
+def _scene_model(data: dict | SceneFile, source: str) -> SceneFile:
+    return data if isinstance(data, SceneFile) else load_model(data, SceneFile, source)
 
 
-def parse_trajectory(data: dict) -> Trajectory:
-    frames = tuple(Frame(int(f["frame"]), float(f["t"]), tuple(float(v) for v in f["position"]),
-                         float(f.get("yaw", 90.0)), f.get("room"), int(f.get("floor", 0)))
-                   for f in data["frames"])
-    return Trajectory(float(data.get("fps", 30)), frames, tuple(data.get("events", [])))
+def parse_scene(data: dict | SceneFile, source: str = "scene.json") -> Scene:
+    """The engine's view of a scene.json (FormatError naming `source` when it is not one)."""
+    m = _scene_model(data, source)
+    rooms = tuple(Room(r.label, r.type, r.floor, _poly(r.polygon)) for r in m.rooms)
+    spaces = tuple(Space(f"hallway:{h.id}", h.floor, _poly(h.polygon)) for h in m.hallways)
+    spaces += tuple(Space(f"stairs:{s.id}", min(s.floors), _poly(s.polygon)) for s in m.stairs)
+    doors = tuple(Door(d.id, (d.rooms[0], d.rooms[1]), d.floor, _pt(d.position), d.width, d.wall_axis)
+                  for d in m.doors)
+    objects = tuple(SceneObject(o.id, o.category, o.room, o.floor, tuple(o.position), o.yaw, tuple(o.size),
+                                _poly(o.footprint), o.support)
+                    for o in m.objects)
+    relations = {kind: [tuple(p) for p in getattr(m.relations, kind)] for kind in ("adjacent", "opposite", "vertical")}
+    return Scene(m.name, m.seed, rooms, spaces, doors, objects, relations, _pt(m.start.position), _pt(m.start.heading))
+
+
+def parse_trajectory(data: dict | TrajectoryFile, source: str = "trajectory.json") -> Trajectory:
+    m = data if isinstance(data, TrajectoryFile) else load_model(data, TrajectoryFile, source)
+    frames = tuple(Frame(f.frame, f.t, tuple(f.position), f.yaw, f.room, f.floor) for f in m.frames)
+    return Trajectory(float(m.fps), frames, tuple(dump_model(e) for e in m.events))
 
 
 def _tracks(entries: dict) -> dict[str, Track]:
-    return {key: Track(tuple(int(f) for f in e.get("frames", [])),
-                       tuple(int(p) for p in e.get("pixels", [])))
-            for key, e in entries.items()}
+    return {key: Track(tuple(e.frames), tuple(e.pixels)) for key, e in entries.items()}
 
 
-def parse_visibility(data: dict) -> Visibility:
-    rooms = data.get("rooms")
-    return Visibility(float(data.get("fps", 30)), int(data.get("min_pixels", 50)),
-                      _tracks(data.get("objects", {})), None if rooms is None else _tracks(rooms))
+def parse_visibility(data: dict | VisibilityFile, source: str = "visibility.json") -> Visibility:
+    m = data if isinstance(data, VisibilityFile) else load_model(data, VisibilityFile, source)
+    return Visibility(float(m.fps), m.min_pixels, _tracks(m.objects), _tracks(m.rooms))
 
 
 def load_scenario(out_dir: Path) -> Scenario:
-    """Read the three files of one scenario output folder."""
+    """Read the three files of one scenario output folder (FormatError naming the file that is
+    not in the format this version reads)."""
     out_dir = Path(out_dir)
-    read = lambda name: json.loads((out_dir / name).read_text())  # noqa: E731
-    return Scenario(parse_scene(read("scene.json")), parse_trajectory(read("trajectory.json")),
-                    parse_visibility(read("visibility.json")))
+    return Scenario(parse_scene(read_model(out_dir / "scene.json", SceneFile)),
+                    parse_trajectory(read_model(out_dir / "trajectory.json", TrajectoryFile)),
+                    parse_visibility(read_model(out_dir / "visibility.json", VisibilityFile)))

@@ -1,5 +1,8 @@
 """QA records (SPEC section 5): drafts -> records with balanced letters, free-form twins, JSONL.
 
+Records are plain dicts in the shape of formats.queries.QueryRecord (version tag `schema`);
+they are validated against that model whenever they are written or read.
+
 Task generators return `Draft`s with the correct option kept apart from the distractors;
 letters are assigned only here, over all MCQs of a scenario at once, so the correct letter is
 spread evenly over the positions (rule 5).
@@ -7,14 +10,14 @@ spread evenly over the positions (rule 5).
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from formats.files import write_text
+from formats import base as file_models
+from formats.queries import QueryRecord
 from queries.params import LETTERS, TASKS
 
 FREE_FORM_SUFFIX = "-ff"
@@ -88,6 +91,7 @@ def build_records(drafts: list[Draft], scenario: str, rng: np.random.Generator) 
         counter[d.task] += 1
         category, regime, _ = TASKS[d.task]
         base = {
+            "schema": QueryRecord.FORMAT,
             "id": f"{scenario}/{d.task}/{counter[d.task]}", "scenario": scenario, "task": d.task,
             "category": category, "regime": regime, "question": d.question,
             "evidence": {"objects": sorted(set(d.objects)), "rooms": sorted(set(d.rooms)),
@@ -152,14 +156,22 @@ def letter_counts(records: list[dict]) -> dict[int, dict[str, int]]:
     return out
 
 
+def as_models(records: list[dict]) -> list[QueryRecord]:
+    """The records validated as formats.queries.QueryRecord (FormatError naming the record)."""
+    return [file_models.load_model(r, QueryRecord, f"query record {r.get('id', i) if isinstance(r, dict) else i}")
+            for i, r in enumerate(records)]
+
+
 def dumps(records: list[dict]) -> str:
-    return "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in records)
+    """queries.jsonl text: one record per line, sorted keys."""
+    return file_models.records_text(as_models(records))
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temp file in the same folder and os.replace, so readers never see half."""
-    write_text(Path(path), text)
+def write_records(path: Path, records: list[dict]) -> None:
+    """Validate and write queries.jsonl atomically (a temp file and os.replace)."""
+    file_models.write_records(Path(path), as_models(records))
 
 
 def read_jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+    """The records of a queries.jsonl, validated (FormatError naming the file and line)."""
+    return [file_models.dump_model(r) for r in file_models.read_records(Path(path), QueryRecord)]

@@ -1,5 +1,5 @@
-"""Small synthetic scenarios (scene/trajectory/visibility dicts in the docs/formats.md shapes)
-for tests and demos of the query engine, without layout, placement or rendering.
+"""Small synthetic scenarios (scene/trajectory/visibility dicts in the docs/formats.md shapes,
+valid for their file models in formats/) for tests and demos of the query engine, without layout, placement or rendering.
 
 Rooms stand in a row (optionally a second row across a hallway); objects are axis-aligned
 boxes; visibility is made up: each object is visible for a stretch of its room's frames.
@@ -7,10 +7,15 @@ boxes; visibility is made up: each object is visible for a stretch of its room's
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
+
+from formats.base import dump_model
+from formats.camera import Camera
+from formats.files import dumps
+from formats.trajectory import Trajectory
+from formats.visibility import Visibility
 
 CATEGORIES = ("bed", "sofa", "table", "desk", "chair", "tv", "lamp", "plant", "fridge", "stove",
               "sink", "bookshelf", "wardrobe", "piano", "cup", "book", "bath", "toilet")
@@ -81,7 +86,7 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
                             "room": label, "floor": 0, "position": [_r(cx), _r(cy), 0.0],
                             "yaw": 90.0, "size": [_r(w), _r(d), 0.8],
                             "footprint": _rect(*(_r(v) for v in box)), "support": "floor",
-                            "attributes": {}})
+                            "attributes": {"color": "grey", "material": "wood", "model_seed": 0}})
 
     opposite = []
     for a, ax0, ax1, ay in rows:
@@ -104,7 +109,7 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
         _, x0, x1, y0 = next(r for r in rows if r[0] == label)
         n = int(rng.integers(90, 150))
         spans[label] = (f, f + n)
-        events.append({"frame": f, "type": "enter_room", "room": label})
+        events.append({"frame": f, "type": "enter_room", "room": label, "floor": 0})
         for k in range(n):
             frames.append({"frame": f, "t": _r(f / fps), "position": [_r(x0 + (x1 - x0) * k / n), y0 + 1.5, 1.6],
                            "yaw": 90.0, "pitch": 0.0, "room": label, "floor": 0})
@@ -142,9 +147,13 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
         entry["frames"] = [p[0] for p in pairs]
         entry["pixels"] = [p[1] for p in pairs]
         entry["first_frame"] = entry["frames"][0] if entry["frames"] else None
-    visibility = {"width": 640, "height": 480, "fps": fps, "min_pixels": 50,
-                  "objects": vis_objects, "rooms": vis_rooms}
-    trajectory = {"fps": fps, "frames": frames, "events": events, "narration": []}
+    camera = Camera.standard()
+    visibility = {"format": Visibility.FORMAT, "width": camera.width, "height": camera.height, "fps": fps,
+                  "min_pixels": camera.min_pixels(), "id_pass": {"width": 160, "height": 120}, "profile": "preview",
+                  "objects": vis_objects, "rooms": vis_rooms,
+                  "inputs_hash": "0" * 64, "trajectory_hash": "0" * 64, "video_sha256": "0" * 64}
+    trajectory = dump_model(Trajectory(format=Trajectory.FORMAT, fps=fps, camera=camera, frames=frames, events=events,
+                                       narration=[]))
     return {"scene.json": scene, "trajectory.json": trajectory, "visibility.json": visibility}
 
 
@@ -152,5 +161,5 @@ def write_scenario(out_dir: Path, files: dict[str, dict]) -> Path:
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, data in files.items():
-        (out_dir / name).write_text(json.dumps(data, sort_keys=True, indent=2) + "\n")
+        (out_dir / name).write_text(dumps(data))
     return out_dir

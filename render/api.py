@@ -27,14 +27,14 @@ class Rendered:
 
 
 def render(scene_json: Path, trajectory_json: Path, work: Path, *, profile: str = "preview",
-           width: int = 640, height: int = 480, min_pixels: int = 50,
            on_progress: Callable[[int, int], None] = lambda done, total: None) -> Rendered:
     """Render the walk of `trajectory_json` through the scene into `work` (which also holds the
-    resumable frame cache). Raises RenderError with the end of Blender's log on failure."""
+    resumable frame cache). Frame size, field of view and the visibility threshold are those of
+    the camera recorded in trajectory.json (formats.camera.Camera). Raises RenderError with the
+    end of Blender's log on failure."""
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}")
-    cmd = [sys.executable, "-m", "render.run", str(scene_json), str(trajectory_json), str(work),
-           "--profile", profile, "--width", str(width), "--height", str(height), "--min-pixels", str(min_pixels)]
+    cmd = [sys.executable, "-m", "render.run", str(scene_json), str(trajectory_json), str(work), "--profile", profile]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     tail: list[str] = []
     with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env) as proc:

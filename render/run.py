@@ -1,10 +1,13 @@
 """Render one scenario: video.mp4 and visibility.json from scene.json + trajectory.json.
 
     python -m render.run SCENE_JSON TRAJECTORY_JSON OUT_DIR --profile preview|photoreal
-        [--width 640 --height 480] [--frames START:END] [--id-scale 4] [--min-pixels 50]
-        [--chunk N] [--clean]
+        [--frames START:END] [--id-scale 4] [--min-pixels N] [--chunk N] [--clean]
 
-Run it in a fresh process per scenario (Blender's memory grows across scenes).
+Run it in a fresh process per scenario (Blender's memory grows across scenes). Both inputs
+are read through their file models (formats.scene, formats.trajectory); the frame size, the
+field of view and the visibility threshold come from the camera recorded in trajectory.json
+(formats.camera.Camera; `--min-pixels` overrides the threshold, `--width/--height` only
+assert the size).
 
 How it works
 - The scene is built once (render.scene_builder) and the camera keyframed along the
@@ -49,13 +52,17 @@ from pathlib import Path
 
 import numpy as np
 
-from formats.files import dumps, sha256_file, write_text
+from formats.base import dump_model, load_model, read_model, write_model
+from formats.camera import Camera
+from formats.files import sha256_file
+from formats.scene import Scene
+from formats.trajectory import Trajectory
+from formats.visibility import Visibility
 from render.video import join_segments
 
 RENDER_VERSION = "egoscene-render/2"
 CHUNKS = {"preview": 150, "photoreal": 30}    # frames per video segment
 PNG_END = b"IEND\xaeB`\x82"
-MIN_PIXELS = 50
 
 
 # --- hashing ----------------------------------------------------------------------------------
@@ -77,10 +84,10 @@ def code_fingerprint() -> str:
     return h.hexdigest()
 
 
-def inputs_hash(scene: dict, profile: str, width: int, height: int, id_size: tuple[int, int]) -> str:
+def inputs_hash(scene: dict, profile: str, camera: Camera, id_size: tuple[int, int]) -> str:
     h = hashlib.sha256()
     h.update(_canonical(scene))
-    h.update(_canonical({"profile": profile, "width": width, "height": height, "id": list(id_size)}))
+    h.update(_canonical({"profile": profile, "camera": dump_model(camera), "id": list(id_size)}))
     h.update(code_fingerprint().encode())
     return h.hexdigest()
 
@@ -88,7 +95,7 @@ def inputs_hash(scene: dict, profile: str, width: int, height: int, id_size: tup
 def pose_key(pose: dict) -> str:
     p = [round(float(v), 5) for v in pose["position"]]
     return hashlib.sha256(_canonical({"p": p, "y": round(float(pose["yaw"]), 4),
-                                      "t": round(float(pose.get("pitch", 0.0)), 4)})).hexdigest()[:16]
+                                      "t": round(float(pose["pitch"]), 4)})).hexdigest()[:16]
 
 
 def id_pass_size(width: int, height: int, scale: int) -> tuple[int, int]:
@@ -173,25 +180,33 @@ class Plan:
 
 
 def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, profile: str = "preview",
-                    width: int = 640, height: int = 480, frames: tuple[int, int] | None = None,
-                    id_scale: int = 4, min_pixels: int = MIN_PIXELS, clean: bool = False,
+                    width: int | None = None, height: int | None = None, frames: tuple[int, int] | None = None,
+                    id_scale: int = 4, min_pixels: int | None = None, clean: bool = False,
                     chunk: int | None = None, emit=None) -> dict:
     """Render (or resume) one scenario into out_dir; returns {"status", "frames", "timings_s"}.
+    The video has the size of trajectory.json's camera (`width`/`height`, when given, must
+    match it); `min_pixels` defaults to the camera's rule (Camera.min_pixels).
     `emit(line)` receives progress lines (default: stdout)."""
     progress = emit or _print
-    scene = json.loads(Path(scene_path).read_text())
-    trajectory = json.loads(Path(trajectory_path).read_text())
-    poses = trajectory["frames"]
+    scene = dump_model(read_model(scene_path, Scene))
+    walk = read_model(trajectory_path, Trajectory)
+    camera: Camera = walk.camera
+    if (width, height) != (None, None) and (width, height) != (camera.width, camera.height):
+        raise ValueError(f"{trajectory_path}: its camera is {camera.width}x{camera.height} but "
+                         f"{width}x{height} was asked for (fix: plan the walk with the camera to render)")
+    width, height = camera.width, camera.height
+    min_pixels = camera.min_pixels() if min_pixels is None else min_pixels
+    poses = [dump_model(f) for f in walk.frames]
     if not poses:
         raise ValueError(f"{trajectory_path}: no frames")
     numbers = [int(p["frame"]) for p in poses]
     if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or numbers[0] < 0:
         raise ValueError(f"{trajectory_path}: frames must be consecutive and start at >= 0")
-    fps = int(trajectory.get("fps", 30))
+    fps = walk.fps
     id_size = id_pass_size(width, height, id_scale)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    key = inputs_hash(scene, profile, width, height, id_size)
+    key = inputs_hash(scene, profile, camera, id_size)
     traj_hash = hashlib.sha256(_canonical(poses)).hexdigest()
     video, vis_path = out_dir / "video.mp4", out_dir / "visibility.json"
     timings: dict[str, float] = {}
@@ -200,9 +215,9 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     # up to date? (visibility.json is written last and names its inputs and video)
     if video.exists() and vis_path.exists():
         try:
-            old = json.loads(vis_path.read_text())
-            if (old.get("inputs_hash") == key and old.get("trajectory_hash") == traj_hash
-                    and old.get("video_sha256") == sha256_file(video)):
+            old = read_model(vis_path, Visibility)   # FormatError (a ValueError) for another version
+            if (old.inputs_hash == key and old.trajectory_hash == traj_hash and old.min_pixels == min_pixels
+                    and old.video_sha256 == sha256_file(video)):
                 progress(f"progress {len(poses)}/{len(poses)}")
                 return {"status": "up-to-date", "frames": len(poses), "timings_s": {}}
         except (OSError, ValueError):
@@ -232,7 +247,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     todo = [c for c, (a, b) in enumerate(plan.chunks) if a < hi and b > lo and not plan.chunk_done(c)]
     total = len(poses)
     if todo:
-        _render_chunks(scene, plan, todo, profile, width, height, id_size, timings, emit, total)
+        _render_chunks(scene, plan, todo, profile, camera, id_size, timings, emit, total)
     else:
         progress(f"progress {plan.frames_done()}/{total}")
     if not all(plan.chunk_done(c) for c in range(len(plan.chunks))):
@@ -251,7 +266,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     os.replace(tmp_video, video)
     vis.update({"inputs_hash": key, "trajectory_hash": traj_hash, "video_sha256": sha256_file(video),
                 "profile": profile})
-    write_text(vis_path, dumps(vis))
+    write_model(vis_path, load_model(vis, Visibility, f"{vis_path} as written by the renderer"))
     if clean:
         shutil.rmtree(frames_root, ignore_errors=True)
     else:                                     # keep the cache to what this trajectory shows
@@ -286,7 +301,7 @@ def _round(d: dict) -> dict:
     return {k: round(v, 3) for k, v in d.items()}
 
 
-def _render_chunks(scene, plan: Plan, todo: list[int], profile, width, height, id_size, timings, emit,
+def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, id_size, timings, emit,
                    total) -> None:
     """Render the chunks `todo`: colour straight into a video segment, then the missing id
     frames, each moved to its pose-keyed name as soon as Blender has written it."""
@@ -295,7 +310,7 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, width, height, i
     from render.scene_builder import build_scene, configure_video_output, keyframe_camera
 
     t0, cpu = time.perf_counter(), time.process_time()
-    built = build_scene(scene, profile, width, height, *id_size)
+    built = build_scene(scene, profile, camera, *id_size)
     keyframe_camera(built.camera, plan.poses)
     timings["build"] = time.perf_counter() - t0
     timings["build_cpu"] = time.process_time() - cpu
@@ -389,7 +404,7 @@ def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: in
         c = idcolors.count_ids(idcolors.decode_bgr(img))
         counts[k] = c[:counts.shape[1]]
     pixels = np.rint(counts * scale).astype(np.int64)
-    out = {"width": width, "height": height, "fps": fps, "min_pixels": min_pixels,
+    out = {"format": Visibility.FORMAT, "width": width, "height": height, "fps": fps, "min_pixels": min_pixels,
            "id_pass": {"width": id_size[0], "height": id_size[1]}, "objects": {}, "rooms": {}}
     for (kind, name), i in ids.items():
         if kind not in ("object", "room"):
@@ -415,12 +430,13 @@ def main(argv=None) -> int:
     ap.add_argument("trajectory_json", type=Path)
     ap.add_argument("out_dir", type=Path)
     ap.add_argument("--profile", choices=("preview", "photoreal"), default="preview")
-    ap.add_argument("--width", type=int, default=640)
-    ap.add_argument("--height", type=int, default=480)
+    ap.add_argument("--width", type=int, default=None, help="check: must be the trajectory camera's width")
+    ap.add_argument("--height", type=int, default=None, help="check: must be the trajectory camera's height")
     ap.add_argument("--frames", default=None, help="START:END trajectory indices to render (whole chunks)")
     ap.add_argument("--id-scale", type=int, default=4,
                     help="id pass at 1/N of the video size (default 4: 160x120 for 640x480)")
-    ap.add_argument("--min-pixels", type=int, default=MIN_PIXELS)
+    ap.add_argument("--min-pixels", type=int, default=None,
+                    help="pixels that make an object visible in a frame (default: the camera's rule, 50 at 640x480)")
     ap.add_argument("--chunk", type=int, default=None, help="frames per video segment (default 150 preview, 30 photoreal)")
     ap.add_argument("--clean", action="store_true",
                     help="delete the render cache OUT_DIR/.frames once video and visibility are written")

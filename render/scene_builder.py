@@ -17,12 +17,12 @@ import bpy
 import numpy as np
 
 from assets.models import AssetModel, Part, build_model
+from formats.camera import Camera
 from formats.seeding import stage_rng
 from render import idcolors
 from render.blender_assets import add_model
 from render.shell import EXTERIOR, build_shell
 
-FOV_DEG = 70.0            # horizontal field of view
 SKY = (0.62, 0.76, 0.93)  # sRGB
 PROFILES = ("preview", "photoreal")
 
@@ -79,9 +79,12 @@ def _collection(name: str) -> bpy.types.Collection:
     return coll
 
 
-def build_scene(scene: dict, profile: str = "preview", width: int = 640, height: int = 480,
+def build_scene(scene: dict, profile: str, camera: Camera,
                 id_width: int | None = None, id_height: int | None = None) -> BuiltScene:
-    """Build everything into a fresh Blender session and return both scenes and the ids."""
+    """Build everything into a fresh Blender session and return both scenes and the ids.
+    The video is `camera.width` x `camera.height` with `camera.hfov_deg` across its width (the
+    camera of trajectory.json); the id pass has the same field of view at id_width x id_height."""
+    width, height = camera.width, camera.height
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r} (one of {', '.join(PROFILES)})")
     reset_blender()
@@ -113,8 +116,9 @@ def build_scene(scene: dict, profile: str = "preview", width: int = 640, height:
             ob["egoscene_id"] = oid
 
     cam = bpy.data.objects.new("camera", bpy.data.cameras.new("camera"))
-    cam.data.sensor_fit = "HORIZONTAL"
-    cam.data.angle = math.radians(FOV_DEG)
+    cam.data.sensor_fit = "HORIZONTAL"          # the angle spans the image width, square pixels
+    cam.data.angle = math.radians(camera.hfov_deg)
+    cam.data.shift_x = cam.data.shift_y = 0.0   # principal point at the image centre
     cam.data.clip_start = 0.05
     cam.data.clip_end = 400.0
     geo.objects.link(cam)
@@ -291,13 +295,16 @@ def _setup_ids(scene: bpy.types.Scene, width: int, height: int) -> None:
 
 
 def camera_rotation(yaw_deg: float, pitch_deg: float) -> tuple[float, float, float]:
-    """Blender XYZ euler of a camera looking along yaw (deg CCW from +x) and pitch (deg up)."""
+    """Blender XYZ euler of a camera looking along yaw (deg CCW from +x) and pitch (deg up).
+    Blender's camera looks along its local -Z with +Y up; the rotation matrix of these angles
+    is formats.camera.rotation(yaw, pitch) with its second and third columns negated (OpenCV
+    y down / z forward -> Blender y up / z backward): tests/test_formats.py checks it."""
     return (math.radians(90.0 + pitch_deg), 0.0, math.radians(yaw_deg - 90.0))
 
 
 def set_pose(cam: bpy.types.Object, pose: dict) -> None:
     cam.location = tuple(float(v) for v in pose["position"])
-    cam.rotation_euler = camera_rotation(float(pose["yaw"]), float(pose.get("pitch", 0.0)))
+    cam.rotation_euler = camera_rotation(float(pose["yaw"]), float(pose["pitch"]))
 
 
 def keyframe_camera(cam: bpy.types.Object, poses: list[dict]) -> None:

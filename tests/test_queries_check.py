@@ -55,7 +55,7 @@ def test_generated_queries_pass_the_checker(tiny):
 
 def test_record_schema(tiny):
     records = load(tiny)
-    fields = {"id", "scenario", "task", "category", "regime", "format", "question", "options",
+    fields = {"schema", "id", "scenario", "task", "category", "regime", "format", "question", "options",
               "answer", "answer_text", "evidence", "derivation", "video"}
     for r in records:
         assert set(r) == fields

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -18,8 +19,12 @@ from queries.params import DEFAULT
 
 
 def scenario(files) -> Scenario:
-    return Scenario(parse_scene(files["scene.json"]), parse_trajectory(files["trajectory.json"]),
-                    parse_visibility(files["visibility.json"]))
+    vis = files["visibility.json"]
+    if "rooms" not in vis:  # house(room_vis=False): no room visibility known (a file always has it)
+        visibility = dataclasses.replace(parse_visibility({**vis, "rooms": {}}), rooms=None)
+    else:
+        visibility = parse_visibility(vis)
+    return Scenario(parse_scene(files["scene.json"]), parse_trajectory(files["trajectory.json"]), visibility)
 
 
 def run(files, per_task=3):

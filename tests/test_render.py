@@ -30,11 +30,13 @@ def two_rooms() -> dict:
         {"floor": 0, "a": [4, 0], "b": [4, 4], "exterior": False},
     ]
     return {
-        "format": "egoscene.scene/1", "name": "render-test", "seed": 3,
+        "format": "egoscene.scene/1", "name": "render-test", "seed": 3, "typology": "single-story residence",
+        "versions": {"egoscene": "0.1.0"},
         "floors": [{"floor": 0, "elevation": 0.0, "height": 2.8}],
         "rooms": [
-            {"label": "kitchen", "type": "kitchen", "floor": 0, "polygon": [[0, 0], [4, 0], [4, 4], [0, 4]]},
-            {"label": "living room", "type": "living room", "floor": 0, "polygon": [[4, 0], [8, 0], [8, 4], [4, 4]]},
+            {"label": "kitchen", "type": "kitchen", "floor": 0, "area": 16.0, "polygon": [[0, 0], [4, 0], [4, 4], [0, 4]]},
+            {"label": "living room", "type": "living room", "floor": 0, "area": 16.0,
+             "polygon": [[4, 0], [8, 0], [8, 4], [4, 4]]},
         ],
         "hallways": [], "stairs": [],
         "doors": [{"id": "door-1", "rooms": ["kitchen", "living room"], "floor": 0, "position": [4, 2],
@@ -42,25 +44,35 @@ def two_rooms() -> dict:
         "windows": [{"id": "window-1", "room": "kitchen", "floor": 0, "position": [2, 0], "width": 1.2,
                      "sill": 0.9, "height": 1.2, "normal": [0, -1]}],
         "walls": walls,
+        "relations": {"adjacent": [["kitchen", "living room"]], "opposite": [], "vertical": []},
         "start": {"position": [2, 1.6], "heading": [0, 1], "floor": 0},
         "objects": [
             {"id": "kitchen/fridge/1", "category": "fridge", "room": "kitchen", "floor": 0,
              "position": [2.0, 3.6, 0.0], "yaw": 270.0, "size": [0.7, 0.7, 1.8], "support": "floor",
-             "attributes": {"color": "red", "material": "metal"}},
+             "footprint": [[1.65, 3.25], [2.35, 3.25], [2.35, 3.95], [1.65, 3.95]],
+             "attributes": {"color": "red", "material": "metal", "model_seed": 11}},
             {"id": "kitchen/sofa/1", "category": "sofa", "room": "kitchen", "floor": 0,
              "position": [2.0, 0.55, 0.0], "yaw": 90.0, "size": [1.8, 0.9, 0.85], "support": "floor",
-             "attributes": {"color": "blue", "material": "fabric"}},
+             "footprint": [[1.1, 0.1], [2.9, 0.1], [2.9, 1.0], [1.1, 1.0]],
+             "attributes": {"color": "blue", "material": "fabric", "model_seed": 12}},
             {"id": "kitchen/window/1", "category": "window", "room": "kitchen", "floor": 0,
              "position": [2.0, 0.0, 0.9], "yaw": 90.0, "size": [1.2, 0.1, 1.2], "support": "window",
-             "attributes": {"color": "white", "material": "wood"}},
+             "footprint": [[1.4, -0.05], [2.6, -0.05], [2.6, 0.05], [1.4, 0.05]],
+             "attributes": {"color": "white", "material": "wood", "model_seed": 13, "opening": "window-1"}},
         ],
     }
 
 
-def look_north(n: int = 6) -> dict:
-    frames = [{"frame": i, "t": round(i / 30, 4), "position": [2.0, 1.6 + 0.02 * i, 1.6], "yaw": 90.0 + i,
+def look_north(n: int = 6, width: int = W, height: int = H) -> dict:
+    """trajectory.json (formats.trajectory) of a camera of width x height turning slowly left."""
+    from formats.base import dump_model
+    from formats.camera import Camera
+    from formats.trajectory import Trajectory
+
+    frames = [{"frame": i, "t": round(i / 30, 4), "position": [2.0, 1.6 + 0.02 * i, 1.6], "yaw": (90.0 + i) % 360.0,
                "pitch": -4.0, "room": "kitchen", "floor": 0} for i in range(n)]
-    return {"fps": 30, "frames": frames, "events": [], "narration": []}
+    return dump_model(Trajectory(format=Trajectory.FORMAT, fps=30, camera=Camera.standard(width, height), frames=frames,
+                                 events=[], narration=[]))
 
 
 # --- no Blender needed ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import shapely
 from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from shapely.ops import unary_union
 
+from formats.camera import Camera
 from generator import stairs as stairs_mod
 from egoscene.pipeline import run_layout
 from generator.placement.place import place_objects
@@ -26,9 +27,11 @@ from generator.walk.plan import plan_walk, walk_summary
 from tests.conftest import SCENARIOS
 
 NAMES = [p.stem for p in SCENARIOS]
+CAMERA = Camera.standard(640, 480)
 EYE = 1.6
 HFOV_HALF = 35.0
 VFOV_HALF = math.degrees(math.atan(math.tan(math.radians(HFOV_HALF)) * 480 / 640))
+assert (CAMERA.eye_height, CAMERA.hfov_deg / 2) == (EYE, HFOV_HALF) and abs(CAMERA.vfov_deg / 2 - VFOV_HALF) < 1e-9
 
 
 @lru_cache(maxsize=None)
@@ -49,7 +52,7 @@ def furnished(name: str):
 @lru_cache(maxsize=None)
 def walked(name: str) -> dict:
     scenario, scene = furnished(name)
-    return plan_walk(scenario, scene)
+    return plan_walk(scenario, scene, camera=CAMERA)
 
 
 def elevation(scene, floor):
@@ -154,12 +157,13 @@ def check_walk(scenario, scene, traj):
 
 
 def check_format_and_start_pose(scenario, scene, traj):
-    assert set(traj) == {"fps", "frames", "events", "narration"} and traj["fps"] == 30
+    assert set(traj) == {"format", "fps", "camera", "frames", "events", "narration"} and traj["fps"] == 30
+    assert traj["format"] == "egoscene.trajectory/2" and traj["camera"] == CAMERA.model_dump()
     frames = traj["frames"]
     assert len(frames) > 100
     for k, fr in enumerate(frames):
         assert fr["frame"] == k and fr["t"] == round(k / 30, 4)
-        assert set(fr) == {"frame", "t", "position", "yaw", "pitch", "room", "floor"}
+        assert set(fr) == {"frame", "t", "position", "yaw", "pitch", "room", "floor", "cam_to_world"}
         assert 0.0 <= fr["yaw"] < 360.0
         for v in fr["position"] + [fr["yaw"], fr["pitch"]]:
             assert v == round(v, 4)
@@ -320,7 +324,7 @@ def check_narration_and_summary(scenario, scene, traj):
 @pytest.mark.parametrize("name", ["scenario-01", "three-story-house"])
 def test_deterministic(name):
     scenario, scene = furnished(name)
-    assert json.dumps(plan_walk(scenario, scene), sort_keys=True) == json.dumps(walked(name), sort_keys=True)
+    assert json.dumps(plan_walk(scenario, scene, camera=CAMERA), sort_keys=True) == json.dumps(walked(name), sort_keys=True)
 
 
 @pytest.mark.parametrize("name", ["scenario-02", "three-story-house"])
@@ -329,7 +333,7 @@ def test_extra_looks_dwell_longer(name):
     base = walked(name)
     room = scenario.trajectory[1]
     ids = [o["id"] for o in scene["objects"] if o["room"] == room][:2]
-    traj = plan_walk(scenario, scene, extra_looks={room: ids})
+    traj = plan_walk(scenario, scene, extra_looks={room: ids}, camera=CAMERA)
     assert len(traj["frames"]) > len(base["frames"])
     pos, yaw, _, floor = frames_arrays(traj)
     for obj in scene["objects"]:
@@ -347,7 +351,7 @@ def test_extra_looks_dwell_longer(name):
 def test_walks_an_empty_plan(name):
     """Before placement there are no objects: the walk still visits every room in order."""
     scenario, scene = layout_of(name)
-    traj = plan_walk(scenario, scene)
+    traj = plan_walk(scenario, scene, camera=CAMERA)
     assert [e["room"] for e in traj["events"] if e["type"] == "enter_room"] == list(scenario.trajectory)
 
 

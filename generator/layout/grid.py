@@ -12,6 +12,8 @@ import math
 
 from shapely.geometry import Polygon, box
 
+from formats.grid import Grid
+
 GRID_SIZE = 10
 UNIT_STEP = 0.5
 BEHIND_TOLERANCE = 0.5  # the strip between the start pose and the south wall is not counted
@@ -75,6 +77,7 @@ def build_grid(scene: dict) -> dict:
     floors = sorted({r["floor"] for r in scene["rooms"]})
     labels = sorted(r["label"] for r in scene["rooms"]) + [HALLWAY, NONE]
     return {
+        "format": Grid.FORMAT,
         "unit": unit,
         "labels": labels,
         "start": {"cell": [0, 0], "position": scene["start"]["position"], "heading": scene["start"]["heading"],

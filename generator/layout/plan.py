@@ -15,6 +15,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
 
+from formats.scene import Scene as SceneFile
 from generator.layout import model as layout_model
 from generator.layout.geometry import contact_segments, merge_collinear, orient_ccw, polygon_coords
 from generator.spec.scenario import Scenario
@@ -353,7 +354,7 @@ def plan_to_scene(plan: Plan) -> dict:
             stairs.append({"id": f"stairs-{lower}-{upper}", "floors": [lower, upper], "polygon": polygon_coords(plan.stairwell),
                            "bottom": _stair_entry(plan, lower), "top": _stair_entry(plan, upper), "width": 1.1})
     scene = {
-        "format": "egoscene.scene/1",
+        "format": SceneFile.FORMAT,
         "name": s.name,
         "typology": s.typology,
         "seed": s.seed,

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from formats.camera import EYE_HEIGHT
+
 FPS = 30
-EYE = 1.6
+EYE = EYE_HEIGHT  # only tells floors apart by z (any eye height well below a storey does)
 WALK_SPEED = 0.97          # m/s (limit 1.0)
 WALK_ACCEL = 1.0           # m/s^2
 STAIR_SPEED = 0.6          # m/s along a flight (3-D): about 2 steps a second

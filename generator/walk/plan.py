@@ -2,14 +2,17 @@
 
 Public API
 ----------
-`plan_walk(scenario, scene, extra_looks=None, diagnostics=None) -> dict` gives the content
-of trajectory.json (docs/formats.md); `walk_summary(trajectory) -> dict` the figures for the
-manifest. A walk that cannot be planned raises `WalkError` naming the rooms / stairwell.
+`plan_walk(scenario, scene, extra_looks=None, diagnostics=None, *, camera) -> dict` gives the
+content of trajectory.json (formats.trajectory.Trajectory, docs/formats.md), recording the
+`camera` (formats.camera.Camera: its vertical field of view decides which pitches keep an
+object in the picture, its eye height where the eye is); `walk_summary(trajectory) -> dict`
+the figures for the manifest. A walk that cannot be planned raises `WalkError` naming the
+rooms / stairwell.
 
 What the walk does
 ------------------
-It starts at the plan's start pose (first room, south edge, facing north, eye 1.6 m above the
-floor), visits the rooms in the scenario's trajectory order and, in each room, stands where
+It starts at the plan's start pose (first room, south edge, facing north, eye at camera.eye_height
+above the floor), visits the rooms in the scenario's trajectory order and, in each room, stands where
 it can see the room's objects (walk_view: greedy set cover of standpoints, trading coverage,
 view quality and walking/turning time) and pans across them in one smooth sweep ordered to
 minimise turning (fast over empty stretches, slower over objects, the pitch easing down for
@@ -47,10 +50,13 @@ import numpy as np
 import shapely
 
 from assets.vocabulary import plural
+from formats.base import dump_model
+from formats.camera import Camera
+from formats.trajectory import Trajectory
 from generator import stairs as stairs_mod
 from generator.walk import motion as wm
 from generator.walk import view as wv
-from generator.walk.space import EYE_HEIGHT, FloorSpace, NoPath, build_floors
+from generator.walk.space import FloorSpace, NoPath, build_floors
 
 DWELL_EXTRA = 30        # frames of dwell on an object named in extra_looks
 PAN_LEAD = 6.0          # degrees the pan starts before the first / ends after the last object
@@ -84,9 +90,10 @@ class _Room:
 
 
 def plan_walk(scenario, scene: dict, extra_looks: dict[str, list[str]] | None = None,
-              diagnostics: dict | None = None) -> dict:
-    """trajectory.json content for `scene` (with objects) visiting `scenario.trajectory`."""
-    planner = _Planner(scenario, scene, extra_looks or {})
+              diagnostics: dict | None = None, *, camera: Camera) -> dict:
+    """trajectory.json content for `scene` (with objects) visiting `scenario.trajectory`, seen
+    through `camera`."""
+    planner = _Planner(scenario, scene, extra_looks or {}, camera)
     try:
         traj = planner.run()
     except stairs_mod.StairError as exc:
@@ -97,8 +104,11 @@ def plan_walk(scenario, scene: dict, extra_looks: dict[str, list[str]] | None = 
 
 
 class _Planner:
-    def __init__(self, scenario, scene: dict, extra_looks: dict[str, list[str]]):
+    def __init__(self, scenario, scene: dict, extra_looks: dict[str, list[str]], camera: Camera):
         self.scenario = scenario
+        self.camera = camera
+        self.eye = camera.eye_height
+        self.vfov_half = camera.vfov_deg / 2.0
         self.scene = scene
         self.extra = {room: set(ids) for room, ids in extra_looks.items()}
         known = {o["id"] for o in scene.get("objects", [])}
@@ -150,7 +160,7 @@ class _Planner:
         f0 = start["floor"]
         sx, sy = start["position"]
         hx, hy = start.get("heading", [0, 1])
-        self.tl.start(sx, sy, self.elev[f0] + EYE_HEIGHT, math.degrees(math.atan2(hy, hx)), 0.0, f0)
+        self.tl.start(sx, sy, self.elev[f0] + self.eye, math.degrees(math.atan2(hy, hx)), 0.0, f0)
         first = self.order[0]
         if self.rooms[first].floor != f0:
             raise WalkError(f"the start pose is on floor {f0} but {first} is on floor {self.rooms[first].floor}")
@@ -207,8 +217,8 @@ class _Planner:
                             f"(furniture blocks the way, or the room opens only onto other rooms)")
         xy = np.array([arrive_leg.fs.centre(i, j) for i, j in cells])
         occ = wv.pack(wv.occluders_of(self.scene, floor, self.elev[floor], label))
-        eye_z = self.elev[floor] + EYE_HEIGHT
-        table = wv.view_table(xy, cells, targets, occ, eye_z, arrive_leg.fs.walls)
+        eye_z = self.elev[floor] + self.eye
+        table = wv.view_table(xy, cells, targets, occ, eye_z, arrive_leg.fs.walls, vfov_half=self.vfov_half)
         hidden = wv.settle_min_vis(table, targets)
         if hidden:
             self.diag["hidden"][label] = [targets[k].id for k in hidden]
@@ -276,7 +286,7 @@ class _Planner:
         for kind, info, path, skel in pieces:
             if kind == "floor":
                 skeleton += list(skel)
-                z = self.elev[info] + EYE_HEIGHT
+                z = self.elev[info] + self.eye
                 for p in path:
                     if pts and math.hypot(p[0] - pts[-1][0], p[1] - pts[-1][1]) < 1e-6 and abs(z - pts[-1][2]) < 1e-6:
                         continue
@@ -290,7 +300,7 @@ class _Planner:
                 going_down = f_to < f_from
                 begin = len(pts)
                 for k, (x, y, zf) in enumerate(path):
-                    z = zf + EYE_HEIGHT
+                    z = zf + self.eye
                     if pts and math.hypot(x - pts[-1][0], y - pts[-1][1]) < 1e-6 and abs(z - pts[-1][2]) < 1e-6:
                         continue
                     if pts:
@@ -395,7 +405,8 @@ class _Planner:
         if done < tl.n - ctx.start:
             a = ctx.start + done
             ok = wv.seen_frames(np.asarray(tl.x[a:]), np.asarray(tl.y[a:]), ctx.eye_z, np.asarray(tl.yaw[a:]),
-                                np.asarray(tl.pitch[a:]), ctx.targets[k], ctx.occluders, ctx.walls, half)
+                                np.asarray(tl.pitch[a:]), ctx.targets[k], ctx.occluders, ctx.walls, half,
+                                vfov_half=self.vfov_half)
             ok &= (np.asarray(tl.floor[a:]) == ctx.floor) & ~np.asarray(tl.stairs[a:], bool)
             cache = np.concatenate([cache[:done], ok])
         else:
@@ -578,8 +589,9 @@ class _Planner:
             yaw = round(tl.yaw[k] % 360.0, 4) % 360.0
             frames.append({"frame": k, "t": round(k / wm.FPS, 4), "position": [_r(tl.x[k]), _r(tl.y[k]), _r(tl.z[k])],
                            "yaw": yaw + 0.0, "pitch": _r(tl.pitch[k]), "room": labels[k], "floor": int(floors[k])})
-        return {"fps": wm.FPS, "frames": frames, "events": events,
-                "narration": [{"frames": [a, b], "text": t} for a, b, t in narration]}
+        traj = Trajectory(format=Trajectory.FORMAT, fps=wm.FPS, camera=self.camera, frames=frames, events=events,
+                          narration=[{"frames": [a, b], "text": t} for a, b, t in narration])
+        return dump_model(traj)  # with every frame's cam_to_world
 
 
 def _r(v: float) -> float:
@@ -588,7 +600,6 @@ def _r(v: float) -> float:
 
 def _nan(v):
     return float("nan") if v is None else float(v)
-
 
 
 # ---------------------------------------------------------------------------- summary

@@ -36,7 +36,6 @@ OBJECT_CLEARANCE_MIN = 0.22  # squeezing between furniture: allowed on the grid,
 SQUEEZE_COST = 12.0
 COMFORT = 0.8            # paths prefer at least this much clearance when there is room
 COMFORT_WEIGHT = 2.5
-EYE_HEIGHT = 1.6
 HEAD_HEIGHT = 1.9        # objects whose bottom is above this do not block the body
 FLAT_HEIGHT = 0.05       # objects lower than this (carpets, mats) are walked over
 

@@ -1,7 +1,8 @@
 """Where to stand in a room and how to look around so that every object of it is seen.
 
-Viewing model (the camera is 640x480 with a 70 deg horizontal FOV, so the vertical half-FOV
-is atan(tan(35 deg) * 3/4) = 27.7 deg): an object is *seen* from a standpoint when it is
+Viewing model (the camera of formats.camera: at 640x480 with a 70 deg horizontal FOV the
+vertical half-FOV `vfov_half` is atan(tan(35 deg) * 3/4) = 27.7 deg, passed in by the walk
+planner from its Camera): an object is *seen* from a standpoint when it is
 within MAX_VIEW m, some pitch in [MIN_PITCH, MAX_PITCH] puts part of it well inside the
 vertical field of view, and at least half of the rays from the eye to sample points on it
 clear every other object's box (a 3-D check against footprint prisms) and every wall.
@@ -18,9 +19,7 @@ import numpy as np
 
 from generator.walk.space import FLAT_HEIGHT, Field, Leg, base_z
 
-HFOV = 70.0
-VFOV_HALF = math.degrees(math.atan(math.tan(math.radians(HFOV / 2)) * 480 / 640))  # 27.7
-CENTRE_HALF = 20.0       # "near the image centre": within this many degrees of the view axis (of 35)
+CENTRE_HALF = 20.0       # "near the image centre": within this many degrees of the view axis (of 35 at 70 deg HFOV)
 V_MARGIN = 6.0           # keep this much of the object (deg, or half of it) inside the vertical FOV
 MIN_PITCH = -25.0
 MAX_PITCH = 8.0
@@ -214,16 +213,17 @@ class ViewTable:
     band_hi: np.ndarray
 
 
-def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float):
-    """Preferred pitch and the pitch range that keeps part of the object in view."""
+def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float, vfov_half: float):
+    """Preferred pitch and the pitch range that keeps part of the object in view (vfov_half:
+    half the camera's vertical field of view, degrees)."""
     d = np.maximum(d, 0.05)
     e_top = np.degrees(np.arctan2(z1 - eye_z, d))
     e_bot = np.degrees(np.arctan2(z0 - eye_z, d))
-    # the view spans [pitch - VFOV_HALF, pitch + VFOV_HALF]; it must overlap the object's
+    # the view spans [pitch - vfov_half, pitch + vfov_half]; it must overlap the object's
     # [e_bot, e_top] by m: half of a small object or V_MARGIN deg of a large one
     m = np.minimum(V_MARGIN, (e_top - e_bot) / 2)
-    lo = e_bot + m - VFOV_HALF   # lower pitches leave the object above the picture
-    hi = e_top - m + VFOV_HALF   # higher pitches leave it below
+    lo = e_bot + m - vfov_half   # lower pitches leave the object above the picture
+    hi = e_top - m + vfov_half   # higher pitches leave it below
     # aim a little above the middle of the object (gentle pitch, the object in the lower
     # half of the image); never up unless nothing else shows it
     zc = min(z0 + 0.5 * (z1 - z0), eye_z - 0.1)
@@ -234,7 +234,7 @@ def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float):
 
 
 def view_table(xy: np.ndarray, cells: np.ndarray, targets: list[Target], occluders: OccluderPack, eye_z: float,
-               walls: np.ndarray) -> ViewTable:
+               walls: np.ndarray, *, vfov_half: float) -> ViewTable:
     c = len(xy)
     t = len(targets)
     dist = np.zeros((c, t))
@@ -249,21 +249,22 @@ def view_table(xy: np.ndarray, cells: np.ndarray, targets: list[Target], occlude
         dx, dy = tg.x - ex, tg.y - ey
         dist[:, k] = np.hypot(dx, dy)
         bearing[:, k] = np.degrees(np.arctan2(dy, dx))
-        p, lo, hi, feas = elevation_band(dist[:, k], tg.z0, tg.z1, eye_z)
+        p, lo, hi, feas = elevation_band(dist[:, k], tg.z0, tg.z1, eye_z, vfov_half)
         pitch[:, k], blo[:, k], bhi[:, k], vfeas[:, k] = p, lo, hi, feas
         vis[:, k] = clear_fraction(ex, ey, eye_z, tg, occluders, walls)
     return ViewTable(xy, cells, dist, bearing, vis, vfeas, pitch, blo, bhi)
 
 
 def seen_frames(xs: np.ndarray, ys: np.ndarray, eye_z: float, yaw: np.ndarray, pitch: np.ndarray, tg: Target,
-                occluders: OccluderPack, walls: np.ndarray, half: float = CENTRE_HALF) -> np.ndarray:
+                occluders: OccluderPack, walls: np.ndarray, half: float = CENTRE_HALF, *,
+                vfov_half: float) -> np.ndarray:
     """Per frame: is the target within `half` deg of the view axis, inside the vertical
     field of view, within MAX_VIEW m and at least half unoccluded?"""
     xs, ys = np.asarray(xs, float), np.asarray(ys, float)
     dx, dy = tg.x - xs, tg.y - ys
     d = np.hypot(dx, dy)
     bearing = np.degrees(np.arctan2(dy, dx))
-    _, lo, hi, _ = elevation_band(d, tg.z0, tg.z1, eye_z)
+    _, lo, hi, _ = elevation_band(d, tg.z0, tg.z1, eye_z, vfov_half)
     ok = (np.abs((bearing - np.asarray(yaw) + 180.0) % 360.0 - 180.0) <= half) & (d <= MAX_VIEW)
     ok &= (np.asarray(pitch) >= lo - 1e-6) & (np.asarray(pitch) <= hi + 1e-6)
     idx = np.nonzero(ok)[0]
