@@ -1,0 +1,61 @@
+"""The walk's record: the finished timeline as trajectory.json content (frames with the room
+each is in, enter/leave-room and stairs events, the narration)."""
+
+from __future__ import annotations
+
+import numpy as np
+import shapely
+
+from formats.base import dump_model
+from formats.camera import Camera
+from formats.trajectory import Trajectory
+from generator.walk import motion as wm
+
+
+def trajectory_record(tl: wm.Timeline, rooms, camera: Camera) -> dict:
+    """trajectory.json content of the finished timeline: frames with their room, room and
+    stairs events, the narration (the timeline's plus entering / leaving rooms)."""
+    n = tl.n
+    x = np.round(np.array(tl.x), 4)  # labels from the positions as written
+    y = np.round(np.array(tl.y), 4)
+    floors = np.array(tl.floor)
+    on_stairs = np.array(tl.stairs)
+    labels: list[str | None] = [None] * n
+    for r in rooms:
+        sel = np.nonzero((floors == r.floor) & ~on_stairs)[0]
+        if len(sel) == 0:
+            continue
+        inside = shapely.contains_xy(shapely.Polygon(r.polygon), x[sel], y[sel])
+        for k in sel[inside]:
+            labels[k] = r.label
+    events = []
+    if labels[0] is not None:
+        events.append({"frame": 0, "type": "enter_room", "room": labels[0], "floor": int(floors[0])})
+    for k in range(1, n):
+        if labels[k] != labels[k - 1]:
+            if labels[k - 1] is not None:
+                events.append({"frame": k, "type": "leave_room", "room": labels[k - 1], "floor": int(floors[k - 1])})
+            if labels[k] is not None:
+                events.append({"frame": k, "type": "enter_room", "room": labels[k], "floor": int(floors[k])})
+        if on_stairs[k] and not on_stairs[k - 1]:
+            events.append({"frame": k, "type": "start_stairs", "floor": int(floors[k - 1])})
+        if not on_stairs[k] and on_stairs[k - 1]:
+            events.append({"frame": k, "type": "end_stairs", "floor": int(floors[k])})
+    narration = list(tl.narration)
+    for e in events:
+        if e["type"] in ("enter_room", "leave_room") and e["frame"] > 0:
+            verb = "enter" if e["type"] == "enter_room" else "leave"
+            narration.append((e["frame"], min(e["frame"] + 14, n - 1), f"{verb} the {e['room']}"))
+    narration = sorted({(int(a), int(b), t) for a, b, t in narration if b >= a})
+    frames = []
+    for k in range(n):
+        yaw = round(tl.yaw[k] % 360.0, 4) % 360.0
+        frames.append({"frame": k, "t": round(k / wm.FPS, 4), "position": [_r(tl.x[k]), _r(tl.y[k]), _r(tl.z[k])],
+                       "yaw": yaw + 0.0, "pitch": _r(tl.pitch[k]), "room": labels[k], "floor": int(floors[k])})
+    traj = Trajectory(format=Trajectory.FORMAT, fps=wm.FPS, camera=camera, frames=frames, events=events,
+                      narration=[{"frames": [a, b], "text": t} for a, b, t in narration])
+    return dump_model(traj)  # with every frame's cam_to_world
+
+
+def _r(v: float) -> float:
+    return round(float(v), 4) + 0.0
