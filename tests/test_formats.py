@@ -322,13 +322,22 @@ def test_rendered_object_lands_where_the_camera_model_projects_it(tmp_path):
     rows, cols = np.nonzero(fridge)
     assert len(rows) > 200
 
+    # the fridge's mesh as the renderer builds it (render.scene_builder.object_model, add_model:
+    # rotated by yaw - 90 deg about z, base centre at `position`), projected by the Camera
+    from assets.models import build_model
+
+    fridge_obj = scene["objects"][0]
+    model = build_model("fridge", np.random.default_rng(11), size=tuple(fridge_obj["size"]), color="red")
+    a = math.radians(fridge_obj["yaw"] - 90.0)
+    turn = np.array([[math.cos(a), -math.sin(a), 0.0], [math.sin(a), math.cos(a), 0.0], [0.0, 0.0, 1.0]])
+    points = np.vstack([np.asarray(p.mesh.vertices) for p in model.parts]) @ turn.T + fridge_obj["position"]
     c2w = dump_model(walk.frames[0])["cam_to_world"]
-    (x0, y0), (x1, y1) = [1.65, 3.25], [2.35, 3.95]
-    corners = [cam.project(c2w, (x, y, z)) for x in (x0, x1) for y in (y0, y1) for z in (0.0, 1.8)]
-    us, vs = [c[0] for c in corners], [c[1] for c in corners]
-    # pixel (i, j) covers [i, i+1) x [j, j+1): the mask spans [min col, max col + 1) x [min row, ...)
-    assert cols.min() == pytest.approx(min(us), abs=1.0)       # left edge
-    assert cols.max() + 1 == pytest.approx(max(us), abs=1.0)   # right edge
-    assert rows.min() == pytest.approx(min(vs), abs=1.0)       # top edge (the bottom is below the image)
-    assert max(vs) > h and rows.max() == h - 1
+    uv = np.array([cam.project(c2w, p)[:2] for p in points])
+    # pixel (i, j) covers [i, i+1) x [j, j+1) and is drawn when its centre is covered, so each edge
+    # of the mask is the projected edge rounded to a whole pixel (within 0.5 px): the mask
+    # spans [min col, max col + 1) x [min row, ...), the projected mesh [min u, max u) x [min v, ...)
+    assert cols.min() == pytest.approx(uv[:, 0].min(), abs=0.55)       # left edge
+    assert cols.max() + 1 == pytest.approx(uv[:, 0].max(), abs=0.55)   # right edge
+    assert rows.min() == pytest.approx(uv[:, 1].min(), abs=0.55)       # top edge (the bottom is below the image)
+    assert uv[:, 1].max() > h and rows.max() == h - 1
     assert cols.mean() > cam.cx + 10                           # turned left of the fridge: it is right of centre
