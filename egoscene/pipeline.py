@@ -128,13 +128,17 @@ def render_key(scene: dict, trajectory: dict, options: Options) -> str:
                   "code": stage_fingerprints(("render",))["render"]})
 
 
-def _old_manifest(folder: Path) -> dict | None:
-    """The manifest of a finished folder whose files are intact, else None."""
+def _old_manifest(folder: Path, files: tuple[str, ...] | None = None) -> dict | None:
+    """The manifest of a finished folder whose files (or the named ones) are intact, else None."""
     try:
         manifest = dump_model(read_model(folder / "manifest.json", Manifest))
     except (OSError, ValueError):  # incl. FormatError: a manifest of another format version
         return None
-    return manifest if manifest.get("files") == outputs.file_hashes(folder) else None
+    found = outputs.file_hashes(folder)
+    if files is None:
+        return manifest if manifest.get("files") == found else None
+    recorded = manifest.get("files", {})
+    return manifest if all(name in found and recorded.get(name) == found[name] for name in files) else None
 
 
 def _up_to_date(folder: Path, wanted: str) -> bool:
@@ -148,8 +152,8 @@ RENDERED_FILES = ("video.mp4", "visibility.json", "trajectory.json")
 def _reuse_render(folder: Path, key: str, staging: Path) -> tuple[dict, dict] | None:
     """Copy the rendered files of an intact earlier run with the same render key into staging;
     returns that run's final trajectory and walk summary, or None when it cannot be reused."""
-    manifest = _old_manifest(folder)
-    if manifest is None or manifest.get("render_key") != key or not all((folder / n).is_file() for n in RENDERED_FILES):
+    manifest = _old_manifest(folder, RENDERED_FILES)  # other files may be gone: they are redone anyway
+    if manifest is None or manifest.get("render_key") != key:
         return None
     for name in RENDERED_FILES:
         shutil.copyfile(folder / name, staging / name)

@@ -37,16 +37,31 @@ def render(scene_json: Path, trajectory_json: Path, work: Path, *, profile: str 
     cmd = [sys.executable, "-m", "render.run", str(scene_json), str(trajectory_json), str(work), "--profile", profile]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     tail: list[str] = []
-    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env) as proc:
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
         for line in proc.stdout:
             tail = (tail + [line.rstrip()])[-30:]
             progress = parse_progress(line)
             if progress:
                 on_progress(*progress)
         code = proc.wait()
+    except BaseException:  # Ctrl-C or a failing callback: never leave Blender rendering as an orphan
+        _stop(proc)
+        raise
+    finally:
+        proc.stdout.close()
     if code != 0:
         raise RenderError(f"render failed (exit {code}):\n" + "\n".join(tail))
     return Rendered(work / "video.mp4", work / "visibility.json")
+
+
+def _stop(proc: subprocess.Popen, grace_s: float = 5.0) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=grace_s)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def parse_progress(line: str) -> tuple[int, int] | None:

@@ -4,6 +4,7 @@ import json
 
 import cv2
 import pytest
+import shapely
 
 from egoscene import pipeline
 from queries.check import check_output
@@ -31,8 +32,11 @@ def test_every_object_is_seen_in_the_rendered_frames(folder):
     scene = json.loads((folder / "scene.json").read_text())
     visibility = json.loads((folder / "visibility.json").read_text())
     assert pipeline.under_seen(scene, visibility) == {}
-    first_room = scene["start"]
-    assert first_room and visibility["rooms"]["main office"]["first_frame"] == 0
+    start = scene["start"]                  # the walk starts inside its first room, seen from frame 0
+    office = next(r for r in scene["rooms"] if r["label"] == "main office")
+    assert start["floor"] == office["floor"]
+    assert shapely.Polygon(office["polygon"]).contains(shapely.Point(start["position"][:2]))
+    assert visibility["rooms"]["main office"]["first_frame"] == 0
 
 
 def test_questions_pass_the_independent_check_and_manifest_is_complete(folder):
@@ -59,4 +63,17 @@ def test_a_code_change_after_rendering_redoes_only_what_it_affects(folder, monke
     assert after["code"]["queries"] != before["code"]["queries"] and after["code"]["render"] == before["code"]["render"]
     assert (folder / "video.mp4").read_bytes() == video
     assert after["files"]["trajectory.json"] == before["files"]["trajectory.json"]
+    assert check_output(folder) == []
+
+
+def test_a_deleted_question_file_or_new_query_options_keep_the_video(folder):
+    """Only what depends on the change is redone (issue 14.6): no second render."""
+    video = (folder / "video.mp4").read_bytes()
+    (folder / "queries.jsonl").unlink()
+    result = pipeline.generate(ROOT / "scenarios" / "scenario-05.yaml", folder.parent, pipeline.Options(width=160, height=120))
+    assert "render" not in result.timings and (folder / "queries.jsonl").exists()
+    result = pipeline.generate(ROOT / "scenarios" / "scenario-05.yaml", folder.parent,
+                               pipeline.Options(width=160, height=120, per_task=1))
+    assert not result.reused and "render" not in result.timings
+    assert (folder / "video.mp4").read_bytes() == video
     assert check_output(folder) == []

@@ -322,6 +322,7 @@ def solve(problem: LayoutProblem) -> Outcome:
     solver.parameters.num_workers = 1  # one worker + a deterministic budget = reproducible plans
     solver.parameters.random_seed = problem.scenario.seed % (2**31)
     solver.parameters.max_deterministic_time = problem.work_budget
+    solver.parameters.catch_sigint_signal = False  # else CP-SAT swallows Ctrl-C and resets Python's handler
     status = solver.Solve(builder.m)
     name = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}.get(status, "unknown")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
