@@ -52,6 +52,7 @@ from pathlib import Path
 
 import numpy as np
 
+from formats import fingerprint
 from formats.base import dump_model, load_model, read_model, write_model
 from formats.camera import Camera
 from formats.files import sha256_file
@@ -72,16 +73,11 @@ def _canonical(data) -> bytes:
 
 
 def code_fingerprint() -> str:
-    """Hash of the code that decides what a frame looks like (renderer and asset library)."""
-    root = Path(__file__).resolve().parents[1]
-    h = hashlib.sha256(RENDER_VERSION.encode())
-    files = sorted((root / "render").glob("*.py")) + sorted((root / "render" / "data").glob("*")) + \
-        sorted((root / "assets").glob("*.py")) + [root / "generator" / "stairs.py"]
-    for f in files:
-        if f.is_file() and f.name not in ("run.py", "bare.py", "catalog.py", "video.py"):
-            h.update(f.name.encode())
-            h.update(f.read_bytes())
-    return h.hexdigest()
+    """Hash of the code that decides what a frame looks like: the scene builder and every project
+    module it imports (renderer, asset library, stairs, camera) plus the render data files.
+    run.py and video.py only schedule and join frames: changing them keeps the frame cache."""
+    data = tuple(sorted((Path(__file__).parent / "data").glob("*")))
+    return hashlib.sha256((RENDER_VERSION + fingerprint.code_fingerprint("render.scene_builder", data_files=data)).encode()).hexdigest()
 
 
 def inputs_hash(scene: dict, profile: str, camera: Camera, id_size: tuple[int, int]) -> str:
