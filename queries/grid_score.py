@@ -18,6 +18,9 @@ from typing import Any
 
 import json_repair
 
+from formats.base import read_model
+from formats.grid import Grid
+
 NONE_LABEL = "none"
 HALLWAY_LABEL = "hallway"
 GRID_ROWS = 10
@@ -433,9 +436,9 @@ def score_file(grid_json_path: str | Path, prediction: Any,
     (for several floors) JSON with {"floors": [{"floor": 0, "grid": [...]}, ...]}. A floor
     with no prediction is scored as malformed.
     """
-    data = json.loads(Path(grid_json_path).read_text())
-    labels = list(data.get("labels", []))
-    gt_by_floor = {int(f["floor"]): f["grid"] for f in data["floors"]}
+    truth = read_model(Path(grid_json_path), Grid)
+    labels = list(truth.labels)
+    gt_by_floor = {f.floor: f.grid for f in truth.floors}
     if floor is not None and floor not in gt_by_floor:
         raise ValueError(f"no floor {floor} in {grid_json_path}; floors: "
                          f"{', '.join(map(str, sorted(gt_by_floor)))}")

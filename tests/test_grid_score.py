@@ -325,10 +325,21 @@ def test_arbitrary_text_never_raises(text):
 def write_grid_json(path, floors: list[list[list[str]]]):
     labels = sorted({c for grid in floors for row in grid for c in row} | {"hallway"})
     path.write_text(json.dumps({
-        "unit": 1.0, "labels": labels, "start": {},
+        "format": "egoscene.grid/1", "unit": 1.0, "labels": labels,
+        "start": {"cell": [0, 0], "position": [0.0, 0.0], "heading": [0, 1], "floor": 0},
         "floors": [{"floor": i, "grid": grid} for i, grid in enumerate(floors)],
     }))
     return path
+
+
+def test_score_file_refuses_a_grid_file_of_another_version(tmp_path):
+    path = write_grid_json(tmp_path / "grid.json", [GT])
+    path.write_text(path.read_text().replace("egoscene.grid/1", "egoscene.grid/0"))
+    with pytest.raises(ValueError, match="egoscene.grid/0.*egoscene.grid/1|egoscene.grid/1.*egoscene.grid/0"):
+        score_file(path, json.dumps({"grid": GT}))
+    prediction = tmp_path / "pred.txt"
+    prediction.write_text(json.dumps({"grid": GT}))
+    assert main([str(path), str(prediction)]) == 2
 
 
 def test_score_file_single_floor(tmp_path):
