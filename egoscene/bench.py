@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 from egoscene import pipeline
+from formats.base import read_model
+from formats.trajectory import Trajectory
 
 
 def _peak_rss_mb() -> float:
@@ -49,8 +51,8 @@ def run_bench(spec: Path, profile: str = "preview", width: int = 640, height: in
         started = time.perf_counter()
         result = pipeline.generate(spec, out_root, options)
         total = time.perf_counter() - started
-        trajectory = json.loads((result.folder / "trajectory.json").read_text())
-        frames = len(trajectory["frames"])
+        trajectory = read_model(result.folder / "trajectory.json", Trajectory)
+        frames = len(trajectory.frames)
         bare = bare_render_seconds(result.folder, profile, width, height, work)
         timings = {k: round(v, 3) for k, v in result.timings.items()}
         render_s = timings.get("render", 0.0)
@@ -60,7 +62,7 @@ def run_bench(spec: Path, profile: str = "preview", width: int = 640, height: in
             "size": [width, height],
             "frames": frames,
             "max_frames": max_frames,
-            "video_seconds": round(frames / trajectory.get("fps", 30), 2),
+            "video_seconds": round(frames / trajectory.fps, 2),
             "stages_s": timings,
             "pipeline_s": round(total, 3),
             "non_render_s": round(total - render_s, 3),

@@ -306,8 +306,8 @@ def under_seen(scene: dict, visibility: dict, min_frames: int = MIN_SEEN_FRAMES)
     threshold = visibility["min_pixels"]
     missing: dict[str, list[str]] = {}
     for obj in scene["objects"]:
-        seen = visibility["objects"].get(obj["id"], {"pixels": []})
-        if sum(p >= threshold for p in seen["pixels"]) < min_frames:
+        pixels = visibility["objects"][obj["id"]]["pixels"]  # the model guarantees every object a track
+        if sum(p >= threshold for p in pixels) < min_frames:
             missing.setdefault(obj["room"], []).append(obj["id"])
     return missing
 
