@@ -8,8 +8,8 @@ pytestmark = pytest.mark.render
 
 
 def test_contact_sheet_small(tmp_path):
-    cv2 = pytest.importorskip("cv2")
-    pytest.importorskip("bpy")
+    import cv2
+
     from render.catalog import render_contact_sheet
 
     path = render_contact_sheet(tmp_path, engine="WORKBENCH", tile=96,
@@ -25,8 +25,9 @@ def test_contact_sheet_small(tmp_path):
 
 
 def test_add_model_places_object_with_materials():
-    np = pytest.importorskip("numpy")
-    bpy = pytest.importorskip("bpy")
+    import bpy
+    import numpy as np
+
     from assets.models import build_model
     from render.blender_assets import add_model
 

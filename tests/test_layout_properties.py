@@ -1,5 +1,6 @@
 """Random valid specs either lay out with every relation true or are refused with a named
-conflict: never a crash, never a silently dropped relation."""
+conflict: never a crash, never a silently dropped relation. And most of them lay out: a
+layout stage that refused everything would otherwise pass."""
 
 import random
 
@@ -11,7 +12,9 @@ from generator.spec.scenario import SpecError, parse_scenario
 from tests.layout_checks import assert_plan_is_sound
 
 TYPES = ["kitchen", "bedroom", "bathroom", "study", "living room", "dining room", "lounge", "file room"]
-OUTCOMES = {"laid out": 0, "refused": 0}
+EXAMPLES = 25
+MIN_LAID_OUT = 0.9      # measured: 25 of 25 here; 93 of 100 with 100 examples (7 refused naming a conflict)
+OUTCOMES: dict[str, str] = {}   # spec text -> "laid out" | the refusal
 
 
 def make_spec(rng: random.Random) -> str:
@@ -45,9 +48,10 @@ def random_specs(draw):
     return make_spec(random.Random(draw(st.integers(0, 10**9))))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
+          database=None)
 @given(random_specs())
-def test_random_spec_lays_out_or_names_its_conflict(text):
+def lays_out_or_names_its_conflict(text):
     try:
         scenario = parse_scenario(text, "random.yaml")
     except SpecError as exc:  # generator only makes valid specs
@@ -55,9 +59,19 @@ def test_random_spec_lays_out_or_names_its_conflict(text):
     try:
         scene = plan_to_scene(layout(scenario, work_budget=1.5))
     except LayoutError as exc:
-        OUTCOMES["refused"] += 1
+        OUTCOMES[text] = str(exc)
         assert "random.yaml" in str(exc)
-        assert exc.conflict or "no floor plan fits" in str(exc), str(exc)
+        assert exc.conflict or "no floor plan fits the rooms even without relations" in str(exc), str(exc)
         return
-    OUTCOMES["laid out"] += 1
+    OUTCOMES[text] = "laid out"
     assert_plan_is_sound(scenario, scene)
+
+
+def test_random_specs_lay_out_or_name_their_conflict():
+    OUTCOMES.clear()
+    lays_out_or_names_its_conflict()
+    laid_out = sum(v == "laid out" for v in OUTCOMES.values())
+    assert len(OUTCOMES) >= EXAMPLES * 0.9, f"only {len(OUTCOMES)} distinct specs were tried"
+    refusals = "\n".join(v for v in OUTCOMES.values() if v != "laid out")
+    assert laid_out >= MIN_LAID_OUT * len(OUTCOMES), \
+        f"only {laid_out} of {len(OUTCOMES)} random specs laid out; refusals:\n{refusals}"

@@ -486,11 +486,10 @@ def make_spec(rng: random.Random) -> str:
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(st.integers(0, 10**9))
 def test_random_small_specs_are_placed_soundly(seed):
+    # make_spec's 1-3 rooms of 14-20 m2 in an adjacency chain always lay out (100 of 100 seeds
+    # measured), so a LayoutError here is a failure, not a reason to skip the example
     text = make_spec(random.Random(seed))
     scenario = parse_scenario(text, "random.yaml")
-    try:
-        scene = plan_to_scene(layout(scenario, work_budget=1.5))
-    except LayoutError:
-        return   # layout refusals are tested elsewhere
+    scene = plan_to_scene(layout(scenario, work_budget=1.5))
     result = place_objects(scenario, scene)
     check_scene(scenario, scene, result)

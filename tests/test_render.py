@@ -141,7 +141,8 @@ def _run(tmp: Path, out: Path, *extra: str, scene: dict | None = None, traj: dic
 
 
 def _video(path: Path):
-    cv2 = pytest.importorskip("cv2")
+    import cv2
+
     cap = cv2.VideoCapture(str(path))
     frames = []
     while True:
@@ -154,7 +155,6 @@ def _video(path: Path):
 
 @pytest.mark.render
 def test_render_video_visibility_and_resume(tmp_path):
-    pytest.importorskip("bpy")
     out = tmp_path / "out"
     first = _run(tmp_path, out, "--chunk", "4")          # 6 frames -> 2 segments, joined
     assert first["status"] == "done" and first["frames"] == 6
@@ -190,7 +190,6 @@ def test_render_video_visibility_and_resume(tmp_path):
 
 @pytest.mark.render
 def test_render_partial_frames_then_complete(tmp_path):
-    pytest.importorskip("bpy")
     out = tmp_path / "out"
     part = _run(tmp_path, out, "--chunk", "3", "--frames", "0:3")
     assert part["status"] == "partial"
@@ -204,7 +203,6 @@ def test_render_partial_frames_then_complete(tmp_path):
 
 @pytest.mark.render
 def test_render_photoreal_small(tmp_path):
-    pytest.importorskip("bpy")
     out = tmp_path / "out"
     traj = look_north(2)
     result = _run(tmp_path, out, "--profile", "photoreal", traj=traj)
