@@ -211,3 +211,32 @@ def test_render_photoreal_small(tmp_path):
     assert len(frames) == 2 and frames[0].std() > 10
     vis = json.loads((out / "visibility.json").read_text())
     assert vis["objects"]["kitchen/fridge/1"]["frames"] == [0, 1]
+
+
+@pytest.mark.render
+def test_an_interrupted_render_stops_blender(tmp_path, monkeypatch):
+    """Ctrl-C (here: an exception from the progress callback) must not leave Blender running."""
+    import subprocess as sp
+
+    from render import api
+
+    started: list[sp.Popen] = []
+    real_popen = sp.Popen
+
+    def recording_popen(*args, **kwargs):
+        proc = real_popen(*args, **kwargs)
+        started.append(proc)
+        return proc
+
+    monkeypatch.setattr(api.subprocess, "Popen", recording_popen)
+    scene_path, traj_path = tmp_path / "scene.json", tmp_path / "trajectory.json"
+    scene_path.write_text(json.dumps(two_rooms()))
+    traj_path.write_text(json.dumps(look_north(300)))
+
+    def interrupt(done, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        api.render(scene_path, traj_path, tmp_path / "out", on_progress=interrupt)
+    assert started and started[0].poll() is not None  # the Blender process is gone ...
+    assert started[0].returncode < 0  # ... stopped by a signal, not left to render the whole walk
