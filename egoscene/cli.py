@@ -231,6 +231,62 @@ def bench(spec: Annotated[Path, typer.Argument(help="one scenario YAML")],
     return 0
 
 
+def _input_error(message: str) -> int:
+    """release/eval: input refused (exit status 2), the message names the file and the fix."""
+    console.print(f"[red]error[/red] {message}", highlight=False)
+    return 2
+
+
+@app.command()
+def release(outs: Annotated[Optional[list[Path]], typer.Argument(help="finished scenario folders")] = None,
+            out: Annotated[Optional[Path], typer.Option(help="the release folder to write")] = None,
+            verify: Annotated[Optional[Path], typer.Option(help="check a release folder against its SHA256SUMS")] = None) -> int:
+    """Build one dataset folder (loadable by `datasets`) from finished scenario folders, or --verify one."""
+    if verify is not None:
+        from egoscene.release.verify import verify as check_sums
+
+        problems = check_sums(verify)
+        for problem in problems:
+            console.print(f"[red]error[/red] {verify}: {problem}", highlight=False)
+        if not problems:
+            console.print(f"[green]ok[/green] {verify}: every file matches SHA256SUMS", highlight=False)
+        return 1 if problems else 0
+    if out is None or not outs:
+        return _input_error("release needs scenario folders and --out REL (fix: `egoscene release OUT/scenario-01 ... "
+                       "--out REL`, or `egoscene release --verify REL`)")
+    from egoscene.release.build import build_release
+    from egoscene.release.collect import ReleaseError
+    from formats.base import FormatError
+
+    try:
+        path = build_release(outs, out)
+    except (ReleaseError, FormatError) as exc:
+        return _input_error(str(exc))
+    console.print(f"wrote {path}", highlight=False)
+    return 0
+
+
+@app.command(name="eval")
+def eval_(predictions: Annotated[Path, typer.Argument(help="JSONL: id, prediction, optional model and run")],
+          release_dir: Annotated[Path, typer.Option("--release", help="the release folder")],
+          reference: Annotated[Optional[str], typer.Option(help="model to t-test every other model against")] = None,
+          out: Annotated[Optional[Path], typer.Option(help="report folder (default: PREDICTIONS stem + .eval)")] = None) -> int:
+    """Score predictions against a release: results.json, results.md (Table 3 layout), charts/."""
+    from egoscene.eval.run import run_eval
+    from egoscene.eval.score import EvalError
+    from formats.base import FormatError
+
+    try:
+        scores = run_eval(predictions, release_dir, reference, out)
+    except (EvalError, FormatError) as exc:
+        return _input_error(str(exc))
+    from egoscene.eval.report import table
+
+    print(table(scores), end="")
+    console.print(f"wrote {scores['out']}/results.json, results.md, charts/", highlight=False)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (tests call this with a list of arguments)."""
     command = typer.main.get_command(app)

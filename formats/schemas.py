@@ -15,11 +15,13 @@ from formats.base import FileModel
 from formats.grid import Grid
 from formats.manifest import Manifest
 from formats.queries import QueryRecord
+from formats.release import EvalResults, ReleaseRow
 from formats.scene import Scene
 from formats.trajectory import Trajectory
 from formats.visibility import Visibility
 
-MODELS: tuple[type[FileModel], ...] = (Scene, Trajectory, Visibility, Grid, QueryRecord, Manifest)
+MODELS: tuple[type[FileModel], ...] = (Scene, Trajectory, Visibility, Grid, QueryRecord, Manifest, ReleaseRow,
+                                        EvalResults)
 
 
 def schema(cls: type[FileModel]) -> dict:
