@@ -100,7 +100,9 @@ def map_direction(ctx: Context, want: int) -> list[Draft]:
     def direction(a, b):  # of a relative to b
         return compass_label(heading_deg(centre[b], centre[a]), margin)
 
-    pairs = list(permutations(sorted(centre), 2))
+    floor = {r.label: r.floor for r in rooms}
+    # one map per floor: the anchor and the asked pair are rooms of one floor
+    pairs = [p for p in permutations(sorted(centre), 2) if floor[p[0]] == floor[p[1]]]
     anchors = [p for p in pairs if direction(*p)]
     asked: set[frozenset] = set()
     for c, d in ctx.shuffled(pairs):
@@ -114,7 +116,7 @@ def map_direction(ctx: Context, want: int) -> list[Draft]:
             continue
         if _covisibility_refused(ctx, task, c, d):
             continue
-        usable = [p for p in anchors if set(p) != {c, d}]
+        usable = [p for p in anchors if set(p) != {c, d} and floor[p[0]] == floor[c]]
         if not usable:
             ctx.rej.add(task, 3, "no anchor pair with a clear direction")
             continue
@@ -151,7 +153,7 @@ def map_scale(ctx: Context, want: int) -> list[Draft]:
         if _covisibility_refused(ctx, task, c, d):
             continue
         found = None
-        for a, b in ctx.shuffled([p for p in refs if p != (c, d)]):
+        for a, b in ctx.shuffled([p for p in refs if p != (c, d) and floor[p[0]] == floor[c]]):
             ratio = d2(c, d) / d2(a, b)
             value = scale_option(ratio, th.scale_correct_tol)
             if value is not None:

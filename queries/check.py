@@ -1,9 +1,12 @@
 """Independent validator of queries.jsonl: `egoscene check OUTDIR`.
 
 Recomputes every answer from scene.json, trajectory.json and visibility.json with its own
-code (queries/check_facts.py, check_layout.py, check_extractive.py, check_abstractive.py;
-never the generator's task functions) and reports disagreement, ambiguity (more than one true option, duplicate or
-unclear options), ungrounded references (named object or room not seen), broken trajectory
+code and its own definitions (docs/ground-truth.md; queries/check_rules.py, check_facts.py,
+check_layout.py, check_route.py, check_extractive.py, check_abstractive.py). It imports
+nothing from the query generator (a test parses its imports): it reads the files through
+their format models in formats/ and uses assets/ data (catalog affordances, plurals) only.
+It reports disagreement, ambiguity (more than one true option, duplicate or unclear
+options), ungrounded references (named object or room not seen), broken trajectory
 constraints, missed margins, letter imbalance and malformed records.
 """
 
@@ -17,21 +20,17 @@ from formats.base import FormatError, dump_model, read_records
 from formats.queries import QueryRecord
 from queries import check_abstractive as abstractive
 from queries import check_extractive as extractive
-from queries.check_facts import Facts
+from queries.check_facts import Facts, Files, load_files
 from queries.check_layout import LayoutCheck
-from queries.model import Scenario, load_scenario
-from queries.ontology import Ontology, default_ontology
-from queries.params import DEFAULT, LETTERS, TASKS, Thresholds
+from queries.check_route import route_plan
+from queries.check_rules import DEFAULT, LETTERS, OPTION_COUNTS, TASKS, Rules
 
 FIELDS = ("id", "scenario", "task", "category", "regime", "format", "question", "options",
           "answer", "answer_text", "evidence", "derivation", "video")
-OPTION_COUNTS = {"appearance_order": {4}, "relative_direction": {2, 3, 4}, "relative_distance": {4},
-                 "route_plan": {4}, "memory_action": {5}, "map_direction": {4}, "map_scale": {5},
-                 "simulation": {4, 5}}
 
 CHECKS = {
     "appearance_order": extractive.appearance_order, "relative_direction": extractive.relative_direction,
-    "relative_distance": extractive.relative_distance, "route_plan": extractive.route_plan,
+    "relative_distance": extractive.relative_distance, "route_plan": route_plan,
     "object_counting": extractive.object_counting, "memory_action": abstractive.memory_action,
     "map_direction": abstractive.map_direction, "map_scale": abstractive.map_scale,
     "simulation": abstractive.simulation, "global_counting": abstractive.global_counting,
@@ -54,7 +53,7 @@ def _record_shape(rec: dict) -> list[str]:
         return out
     if rec["task"] not in TASKS:
         return [f"unknown task {rec['task']!r}"]
-    category, regime, _ = TASKS[rec["task"]]
+    category, regime = TASKS[rec["task"]]
     if (rec["category"], rec["regime"]) != (category, regime):
         out.append(f"category/regime {rec['category']}/{rec['regime']} should be {category}/{regime}")
     fmt = rec["format"]
@@ -113,11 +112,14 @@ def letter_balance(records: list[dict]) -> list[Problem]:
     return out
 
 
-def check_records(records: list[dict], scenario: Scenario, thresholds: Thresholds = DEFAULT,
-                  ontology: Ontology | None = None) -> list[Problem]:
-    facts = Facts(scenario, thresholds)
+def check_records(records: list[dict], files: Files, rules: Rules = DEFAULT,
+                  ontology=None) -> list[Problem]:
+    """`ontology`: anything with `.activities` and `.affordances(category)`; the asset
+    catalog's by default."""
+    facts = Facts(files, rules)
+    thresholds = rules
     layout = LayoutCheck(facts)
-    onto = ontology or default_ontology()
+    onto = ontology or abstractive.CatalogActivities()
     problems: list[Problem] = []
     ids = Counter(r.get("id") for r in records)
     problems += [Problem(i, "format", "duplicate id") for i, n in ids.items() if n > 1]
@@ -144,24 +146,22 @@ def check_records(records: list[dict], scenario: Scenario, thresholds: Threshold
     return problems + letter_balance(records)
 
 
-def check_output(out_dir: Path, thresholds: Thresholds = DEFAULT,
-                 ontology: Ontology | None = None) -> list[Problem]:
+def check_output(out_dir: Path, rules: Rules = DEFAULT, ontology=None) -> list[Problem]:
     out_dir = Path(out_dir)
     path = out_dir / "queries.jsonl"
     if not path.exists():
         return [Problem("*", "format", f"{path} does not exist")]
     try:  # the typed file formats (formats/) are the only code shared with query generation
         records = [dump_model(r) for r in read_records(path, QueryRecord)]
-        scenario = load_scenario(out_dir)
+        files = load_files(out_dir)
     except FormatError as exc:
         return [Problem("*", "format", str(exc))]
-    return check_records(records, scenario, thresholds, ontology)
+    return check_records(records, files, rules, ontology)
 
 
 def run_check(outdir: Path, min_pixels: int | None = None, min_frames: int | None = None) -> int:
     """`egoscene check OUTDIR`: print every problem and a summary; 1 if there are problems."""
-    th = Thresholds(min_pixels=min_pixels, min_frames=DEFAULT.min_frames if min_frames is None else min_frames)
-    problems = check_output(outdir, th)
+    problems = check_output(outdir, Rules(min_pixels=min_pixels, min_frames=min_frames))
     for p in problems:
         print(p)
     n = len((outdir / "queries.jsonl").read_text().splitlines()) if (outdir / "queries.jsonl").exists() else 0

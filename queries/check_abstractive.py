@@ -5,20 +5,34 @@ from __future__ import annotations
 
 import math
 
-from queries import text
+from queries import check_rules as text
 from queries.check_common import Findings, judge, pattern, rooms_visible
 from queries.check_facts import Facts, angular_gap, centroid
 from queries.check_layout import LayoutCheck
-from queries.params import Thresholds
+from queries.check_rules import Rules, ordinal_index
+from assets.vocabulary import plural
 
 EPS = 1e-6  # thresholds are met within rounding: the generator's own arithmetic differs
 
 
-def memory_action(rec, facts: Facts, th: Thresholds, onto=None, **_) -> Findings:
+class CatalogActivities:
+    """Activities and what each category affords, from the asset catalog's data."""
+
+    def __init__(self):
+        from assets import catalog
+        self.activities = tuple(catalog.ACTIVITIES)
+        self._affords = {name: tuple(catalog.affordances(name)) for name in catalog.CATEGORIES}
+
+    def affordances(self, category: str) -> tuple[str, ...]:
+        return self._affords.get(category, ())
+
+
+def memory_action(rec, facts: Facts, th: Rules, onto=None, **_) -> Findings:
     m = pattern(text.MEMORY_ACTION).match(rec["question"])
-    if not m or m["ordinal"] not in text.ORDINALS:
+    k = ordinal_index(m["ordinal"]) if m else None
+    if k is None:
         return [("format", "question does not follow the memory-action template")]
-    k = text.ORDINALS.index(m["ordinal"])
+    onto = onto or CatalogActivities()
     order = facts.room_order()
     found: Findings = []
     if order != facts.event_order() and facts.event_order():
@@ -29,7 +43,7 @@ def memory_action(rec, facts: Facts, th: Thresholds, onto=None, **_) -> Findings
     found += rooms_visible(facts, [room])
     if k == 0:
         found.append(("trajectory", "the first room needs no memory of the walk"))
-    objs = [o for o in facts.scene.objects if o.room == room]
+    objs = facts.objects_in(room)
     possible = {a for o in objs if facts.object_visible(o.id) for a in onto.affordances(o.category)}
     anywhere = {a for o in objs for a in onto.affordances(o.category)}
     truths = []
@@ -51,19 +65,22 @@ def _room_angle(facts, a, b) -> float:
     return math.degrees(math.atan2(ca[1] - cb[1], ca[0] - cb[0]))
 
 
+def _one_floor(facts, rooms) -> Findings:
+    floors = {facts.room[r].floor for r in rooms}
+    return [("ambiguity", f"rooms on {len(floors)} floors compared on one map")] if len(floors) > 1 else []
+
+
 def _covisible(facts, a, b) -> Findings:
     shared = facts.rooms_share_frame(a, b)
-    if shared is None:
-        return [("ungrounded", "visibility.json has no rooms: cannot show the rooms never share a frame")]
     return [("trajectory", f"rooms {a!r} and {b!r} are visible in one frame")] if shared else []
 
 
-def map_direction(rec, facts: Facts, th: Thresholds, **_) -> Findings:
+def map_direction(rec, facts: Facts, th: Rules, **_) -> Findings:
     m = pattern(text.MAP_DIRECTION).match(rec["question"])
     if not m:
         return [("format", "question does not follow the map-direction template")]
     rooms = [m["a"], m["b"], m["c"], m["d"]]
-    found = rooms_visible(facts, rooms)
+    found = rooms_visible(facts, rooms) + _one_floor(facts, rooms)
     if found:
         return found
     bounds = (45, 135, -135, -45)
@@ -78,13 +95,15 @@ def map_direction(rec, facts: Facts, th: Thresholds, **_) -> Findings:
     return found + judge(rec, [o == _compass(query) for o in rec["options"]])
 
 
-def map_scale(rec, facts: Facts, th: Thresholds, **_) -> Findings:
+def map_scale(rec, facts: Facts, th: Rules, **_) -> Findings:
     m = pattern(text.MAP_SCALE).match(rec["question"])
     if not m:
         return [("format", "question does not follow the map-scale template")]
     found = rooms_visible(facts, [m["a"], m["b"], m["c"], m["d"]])
+    found += _one_floor(facts, [m["a"], m["b"], m["c"], m["d"]])
     if found:
         return found
+
     def d2(x, y):
         cx, cy = centroid(list(facts.room[x].polygon)), centroid(list(facts.room[y].polygon))
         return (cx[0] - cy[0]) ** 2 + (cx[1] - cy[1]) ** 2
@@ -128,15 +147,13 @@ def statement_truth(s: str, facts: Facts, lay: LayoutCheck):
             return None, (g["a"], g["b"]), kind
         if kind == "one_way":
             return len(routes) == 1, (g["a"], g["b"]), kind
-        if kind == "n_ways":
-            return len(routes) == int(g["n"]), (g["a"], g["b"]), kind
         if kind == "passed":
             if len(routes) != 1:
                 return None, (g["a"], g["b"]), kind
             middle = [r for r in routes[0][1:-1] if r in facts.room]
             n = int(g["n"])
             cat = next((c for c in sorted({o.category for o in facts.scene.objects})
-                        if text.plural(c, n) == g["objects"]), None)
+                        if plural(c, n) == g["objects"]), None)
             if cat is None:
                 return None, (g["a"], g["b"]), kind
             objs = [o for o in facts.scene.objects if o.category == cat and o.room in middle]
@@ -146,7 +163,7 @@ def statement_truth(s: str, facts: Facts, lay: LayoutCheck):
     return None, (), None
 
 
-def simulation(rec, facts: Facts, th: Thresholds, layout: LayoutCheck = None, **_) -> Findings:
+def simulation(rec, facts: Facts, th: Rules, layout: LayoutCheck = None, **_) -> Findings:
     m = pattern(text.OPPOSITE).match(rec["question"])
     if m:
         x = m["room"]
@@ -174,11 +191,11 @@ def simulation(rec, facts: Facts, th: Thresholds, layout: LayoutCheck = None, **
     return found + judge(rec, truths)
 
 
-def global_counting(rec, facts: Facts, th: Thresholds, **_) -> Findings:
+def global_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
     m = pattern(text.GLOBAL_COUNTING).match(rec["question"])
     if not m:
         return [("format", "question does not follow the global-counting template")]
-    cats = [c for c in sorted({o.category for o in facts.scene.objects}) if text.plural(c) == m["plural"]]
+    cats = [c for c in sorted({o.category for o in facts.scene.objects}) if plural(c) == m["plural"]]
     if len(cats) != 1:
         return [("ungrounded", f"{m['plural']!r} names no single category")]
     objs = [o for o in facts.scene.objects if o.category == cats[0]]

@@ -6,27 +6,10 @@ Each task check returns a list of (kind, message) findings for one MCQ or number
 
 from __future__ import annotations
 
-import re
-
 from queries.check_facts import Facts
-from queries.params import LETTERS
+from queries.check_rules import LETTERS, pattern  # noqa: F401  (re-exported for the task checks)
 
 Findings = list[tuple[str, str]]
-
-
-def pattern(template: str) -> re.Pattern:
-    """A regex matching a filled template; each {slot} becomes a named group."""
-    parts = re.split(r"\{(\w+)\}", template)
-    out, seen = "", set()
-    for i, part in enumerate(parts):
-        if i % 2 == 0:
-            out += re.escape(part)
-        elif part in seen:
-            out += f"(?P={part})"
-        else:
-            seen.add(part)
-            out += f"(?P<{part}>.+?)"
-    return re.compile(f"^{out}$")
 
 
 def judge(rec: dict, truths: list[bool | None]) -> Findings:

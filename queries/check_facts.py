@@ -1,56 +1,113 @@
-"""The checker's own reading of the scene: visibility, names, room order, plane geometry.
+"""The checker's own reading of the scene: the typed files, "seen", names, room order, plane geometry.
 
 Written separately from the generator's modules on purpose (queries/check.py must not agree
-with the generator just because they share a bug): different formulas where there is a
-choice (shoelace centroids, segment distances, quadrant bearings, room order from frames).
+with the generator just because they share a bug): it reads scene/trajectory/visibility.json
+through their file models in formats/ only, implements "seen" of docs/ground-truth.md itself,
+and uses its own formulas where there is a choice (shoelace centroids, segment distances,
+quadrant bearings, room order from frames).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from pathlib import Path
 
-from queries.model import Scenario, SceneObject
-from queries.params import Thresholds
+from formats.base import read_model
+from formats.scene import Scene
+from formats.trajectory import Trajectory
+from formats.visibility import Track, Visibility
+from queries.check_rules import Rules
+
+
+@dataclass(frozen=True)
+class Files:
+    """The three files of a scenario folder, as their format models."""
+
+    scene: Scene
+    trajectory: Trajectory
+    visibility: Visibility
+
+
+def load_files(out_dir: Path) -> Files:
+    out_dir = Path(out_dir)
+    return Files(read_model(out_dir / "scene.json", Scene),
+                 read_model(out_dir / "trajectory.json", Trajectory),
+                 read_model(out_dir / "visibility.json", Visibility))
+
+
+@dataclass(frozen=True)
+class Space:
+    node: str     # as doors name it: "hallway:<id>" / "stairs:<id>"
+    floor: int
+    polygon: list
+
+
+def xy(obj) -> tuple[float, float]:
+    return (obj.position[0], obj.position[1])
+
+
+def clear_runs(track: Track | None, min_pixels: int, run: int) -> list[tuple[int, int]]:
+    """[first, last] frames of each run of >= `run` consecutive frames with >= min_pixels."""
+    if track is None:
+        return []
+    out, start, prev = [], None, None
+    for f, p in zip(track.frames, track.pixels):
+        if p < min_pixels:
+            f = None
+        if f is not None and start is not None and f == prev + 1:
+            prev = f
+            continue
+        if start is not None and prev - start + 1 >= run:
+            out.append((start, prev))
+        start, prev = (f, f) if f is not None else (None, None)
+    if start is not None and prev - start + 1 >= run:
+        out.append((start, prev))
+    return out
 
 
 class Facts:
-    def __init__(self, scenario: Scenario, th: Thresholds):
-        self.sc, self.th = scenario, th
-        self.scene = scenario.scene
-        vis = scenario.visibility
-        self.min_pixels = th.min_pixels if th.min_pixels is not None else vis.min_pixels
-        self.fps = scenario.trajectory.fps or vis.fps
+    def __init__(self, files: Files, rules: Rules):
+        self.files, self.rules = files, rules
+        self.scene = files.scene
+        vis = files.visibility
+        self.fps = files.trajectory.fps
+        self.min_pixels = rules.pixels(vis.width, vis.height, vis.min_pixels)
+        self.run = rules.run_frames(self.fps)
         self.obj = {o.id: o for o in self.scene.objects}
         self.room = {r.label: r for r in self.scene.rooms}
-        self.good_obj = {k: {f for f, p in zip(t.frames, t.pixels) if p >= self.min_pixels}
-                         for k, t in vis.objects.items()}
-        if vis.rooms is not None:
-            self.good_room = {k: {f for f, p in zip(t.frames, t.pixels) if p >= self.min_pixels}
-                              for k, t in vis.rooms.items()}
-        else:
-            self.good_room = {}
-            for f in scenario.trajectory.frames:
-                if f.room:
-                    self.good_room.setdefault(f.room, set()).add(f.frame)
+        self.spaces = [Space(f"hallway:{h.id}", h.floor, list(map(tuple, h.polygon))) for h in self.scene.hallways]
+        self.spaces += [Space(f"stairs:{s.id}", min(s.floors), list(map(tuple, s.polygon))) for s in self.scene.stairs]
+        self.obj_runs = {k: clear_runs(vis.objects.get(k), self.min_pixels, self.run) for k in self.obj}
+        self.room_runs = {k: clear_runs(vis.rooms.get(k), self.min_pixels, self.run) for k in self.room}
+        self.good_obj = {k: {f for a, b in r for f in range(a, b + 1)} for k, r in self.obj_runs.items()}
+        self.good_room = {k: {f for a, b in r for f in range(a, b + 1)} for k, r in self.room_runs.items()}
 
-    # ------------------------------------------------------------- visibility
+    # ------------------------------------------------------------- seen
     def object_visible(self, oid: str) -> bool:
-        return len(self.good_obj.get(oid, ())) >= self.th.min_frames
+        return bool(self.obj_runs.get(oid))
 
     def room_visible(self, label: str) -> bool:
-        return len(self.good_room.get(label, ())) >= self.th.min_frames
+        return bool(self.room_runs.get(label))
 
-    def rooms_share_frame(self, a: str, b: str) -> bool | None:
-        rooms = self.sc.visibility.rooms
-        if rooms is None:
-            return None
-        def frames(label):
-            t = rooms.get(label)
-            return {f for f, p in zip(t.frames, t.pixels) if p >= self.th.covisible_min_pixels} if t else set()
+    def first_clear(self, oid: str) -> int | None:
+        """Start of the object's first clear run (its first appearance)."""
+        runs = self.obj_runs.get(oid)
+        return runs[0][0] if runs else None
+
+    def first_glimpse(self, oid: str) -> int | None:
+        """The first frame visibility.json lists the object in at all."""
+        t = self.files.visibility.objects.get(oid)
+        return t.frames[0] if t and t.frames else None
+
+    def rooms_share_frame(self, a: str, b: str) -> bool:
+        """Any frame showing any pixel of both rooms."""
+        rooms = self.files.visibility.rooms
+        frames = lambda k: set(rooms[k].frames) if k in rooms else set()  # noqa: E731
         return not frames(a).isdisjoint(frames(b))
 
     # ------------------------------------------------------------- names
-    def resolve(self, name: str) -> SceneObject | None:
+    def resolve(self, name: str):
         """'sofa' (only sofa anywhere) or 'sofa in the living room' (only sofa there)."""
         category, room = name, None
         if " in the " in name:
@@ -63,19 +120,22 @@ class Facts:
             return None
         return hits[0] if len(hits) == 1 else None
 
+    def objects_in(self, room: str) -> list:
+        return [o for o in self.scene.objects if o.room == room]
+
     def room_order(self) -> list[str]:
         """Rooms in the order the camera first stands in them (from the frames, not events)."""
         order: list[str] = []
-        for f in sorted(self.sc.trajectory.frames, key=lambda f: f.frame):
+        for f in self.files.trajectory.frames:
             if f.room and f.room not in order:
                 order.append(f.room)
         return order
 
     def event_order(self) -> list[str]:
         order: list[str] = []
-        for e in self.sc.trajectory.events:
-            if e.get("type") == "enter_room" and e.get("room") and e["room"] not in order:
-                order.append(e["room"])
+        for e in self.files.trajectory.events:
+            if e.type == "enter_room" and e.room not in order:
+                order.append(e.room)
         return order
 
 

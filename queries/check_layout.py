@@ -1,7 +1,8 @@
 """The checker's own evaluation of Simulation statements (True, False, or None = unclear).
 
-Same definitions as queries/layout_facts.py, different code: shared walls from collinear
-edges, building corners by probing the four quadrants around each vertex, routes as networkx simple paths.
+Definitions of docs/ground-truth.md, its own code: shared walls from collinear edges, rooms
+facing each other measured on the plan (never scene.json's `relations`), building corners by
+probing the four quadrants around each vertex, routes as networkx simple paths.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from shapely.ops import unary_union
 
 from queries.check_facts import (Facts, centroid, length_inside, point_polygon_gap, polygon_gap,
                                   segment_polygon_gap)
+from queries.check_rules import DEFAULT
 
 GAP = 0.3
 EPS = 1e-6    # thresholds are met within rounding: the generator's own arithmetic differs
@@ -46,7 +48,7 @@ class LayoutCheck:
     def __init__(self, facts: Facts):
         self.f = facts
         scene = facts.scene
-        self.poly = {r.label: list(r.polygon) for r in scene.rooms}
+        self.poly = {r.label: [tuple(p) for p in r.polygon] for r in scene.rooms}
         self.floor = {r.label: r.floor for r in scene.rooms}
         self.doors = Counter()
         self.door_list = defaultdict(list)
@@ -60,11 +62,10 @@ class LayoutCheck:
             self.nbrs[a].add(b)
             self.nbrs[b].add(a)
         self.outside_doors = sum("outside" in d.rooms for d in scene.doors)
-        self.claimed = {frozenset(p) for p in scene.relations.get("opposite", [])}
         self._building = {}
         for floor in {r.floor for r in scene.rooms}:
             shapes = [Polygon(r.polygon) for r in scene.rooms if r.floor == floor]
-            shapes += [Polygon(s.polygon) for s in scene.spaces if s.floor == floor]
+            shapes += [Polygon(s.polygon) for s in facts.spaces if s.floor == floor]
             self._building[floor] = unary_union(shapes).buffer(GAP / 2)
 
     def adjacent(self, a, b):
@@ -113,18 +114,19 @@ class LayoutCheck:
     def _space(self, node):
         if node in self.poly:
             return Polygon(self.poly[node])
-        return next(Polygon(s.polygon) for s in self.f.scene.spaces if s.node == node)
+        return next(Polygon(s.polygon) for s in self.f.spaces if s.node == node)
 
     def opposite(self, a, b):
+        """Directly opposite: one floor, no door between them, both open onto one hallway
+        that fills the gap between their facing walls over >= 0.5 m (measured on the plan)."""
         if self.floor[a] != self.floor[b]:
             return False
-        claimed = frozenset((a, b)) in self.claimed
         if self.doors[frozenset((a, b))]:
-            return None if claimed else False
+            return False
         overlap = self._overlap(a, b)
-        if claimed and overlap is not None and overlap >= 0.5 - EPS:
+        if overlap is not None and overlap >= DEFAULT.opposite_overlap_m - EPS:
             return True
-        if not claimed and (overlap is None or overlap < EPS):
+        if overlap is None or overlap < EPS:
             return False
         return None
 
@@ -146,7 +148,7 @@ class LayoutCheck:
         if any(self._is_building_corner(v, floor) for v in self.poly[a]):
             return True
         vertices = [v for r, p in self.poly.items() if self.floor[r] == floor for v in p]
-        vertices += [v for s in self.f.scene.spaces if s.floor == floor for v in s.polygon]
+        vertices += [v for s in self.f.spaces if s.floor == floor for v in s.polygon]
         corners = [v for v in vertices if self._is_building_corner(v, floor)]
         if all(point_polygon_gap(v, self.poly[a]) >= 1.0 - EPS for v in corners):
             return False

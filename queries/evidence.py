@@ -1,6 +1,8 @@
-"""What the video shows (rule 2) and rejection bookkeeping.
+"""What the video shows (rule 2, docs/ground-truth.md "Seen") and rejection bookkeeping.
 
-An object counts as seen when it has >= min_pixels pixels in >= min_frames frames. Rooms use
+An object (or room) is seen where it covers at least 0.1% of the frame (Thresholds.pixels) in
+a run of at least 0.5 s of consecutive frames (Thresholds.min_frames); its first appearance is
+the start of its first such run, and only frames inside such runs are evidence. Rooms use
 visibility.json "rooms" (floor/walls visible); without it, the frames the camera stands in the
 room.
 """
@@ -9,19 +11,28 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from queries.model import Scenario, Track
 from queries.params import Thresholds
 
 
+def seen_runs(frames, pixels, min_pixels: int, min_frames: int) -> list[list[int]]:
+    """The runs (lists of consecutive frame numbers) of >= min_frames frames with >= min_pixels."""
+    good = [f for f, p in zip(frames, pixels) if p >= min_pixels]
+    runs = [[f for _, f in g] for _, g in groupby(enumerate(good), key=lambda kf: kf[1] - kf[0])]
+    return [r for r in runs if len(r) >= min_frames]
+
+
 class Seen:
     def __init__(self, scenario: Scenario, th: Thresholds):
         vis = scenario.visibility
-        self.min_pixels = th.pixels(vis.min_pixels)
+        self.min_pixels = th.pixels(vis.min_pixels, vis.width, vis.height)
         self.min_frames = th.min_frames
         self.covisible_min_pixels = th.covisible_min_pixels
         self.fps = scenario.trajectory.fps or vis.fps
         self._objects = {oid: self._good(t) for oid, t in vis.objects.items()}
+        self._glimpse = {oid: (t.frames[0] if t.frames else None) for oid, t in vis.objects.items()}
         self._room_tracks = vis.rooms
         if vis.rooms is not None:
             self._rooms = {label: self._good(t) for label, t in vis.rooms.items()}
@@ -30,33 +41,40 @@ class Seen:
             for f in scenario.trajectory.frames:
                 if f.room is not None:
                     inside[f.room].append(f.frame)
-            self._rooms = {label: (frames, frames) for label, frames in inside.items()}
+            self._rooms = {label: self._good(Track(tuple(frames), (self.min_pixels,) * len(frames)))
+                           for label, frames in inside.items()}
 
     def _good(self, track: Track) -> tuple[list[int], list[int]]:
-        """(frames with enough pixels, the same frames sorted by pixels, most first)."""
-        good = [(f, p) for f, p in zip(track.frames, track.pixels) if p >= self.min_pixels]
-        frames = sorted(f for f, _ in good)
-        best = [f for f, _ in sorted(good, key=lambda fp: (-fp[1], fp[0]))]
+        """(frames inside seen runs, the same frames sorted by pixels, most first)."""
+        px = dict(zip(track.frames, track.pixels))
+        frames = [f for run in seen_runs(track.frames, track.pixels, self.min_pixels, self.min_frames)
+                  for f in run]
+        best = sorted(frames, key=lambda f: (-px[f], f))
         return frames, best
 
     def object_frames(self, oid: str) -> list[int]:
         return self._objects.get(oid, ([], []))[0]
 
     def object_seen(self, oid: str) -> bool:
-        return len(self.object_frames(oid)) >= self.min_frames
+        return bool(self.object_frames(oid))
 
     def room_frames(self, label: str) -> list[int]:
         return self._rooms.get(label, ([], []))[0]
 
     def room_seen(self, label: str) -> bool:
-        return len(self.room_frames(label)) >= self.min_frames
+        return bool(self.room_frames(label))
 
     def first_frame(self, oid: str) -> int | None:
+        """First appearance: the start of the first seen run."""
         frames = self.object_frames(oid)
         return frames[0] if frames else None
 
+    def first_glimpse(self, oid: str) -> int | None:
+        """The first frame the object shows at all (visibility.json's listing threshold)."""
+        return self._glimpse.get(oid)
+
     def object_evidence(self, oid: str) -> list[int]:
-        """First good frame and best-view frame: enough for a person to check the object."""
+        """First seen frame and best-view frame: enough for a person to check the object."""
         frames, best = self._objects.get(oid, ([], []))
         return sorted({frames[0], best[0]}) if frames else []
 

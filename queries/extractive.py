@@ -46,30 +46,27 @@ def object_counting(ctx: Context, want: int) -> list[Draft]:
     return out
 
 
-def category_firsts(ctx: Context) -> dict[str, tuple[int, str]]:
-    """Seen category -> (first good frame of a seen instance, that instance). A category whose
-    unseen instance flashes up before that is left out: its first appearance is arguable."""
+def category_firsts(ctx: Context) -> tuple[dict[str, tuple[int, str]], dict[str, int]]:
+    """(seen category -> (start of the first seen run of any instance, that instance),
+    category -> the first frame any instance shows at all)."""
     firsts: dict[str, tuple[int, str]] = {}
-    flashes: dict[str, int] = {}
+    glimpses: dict[str, int] = {}
     for o in ctx.scene.objects:
+        glimpse = ctx.seen.first_glimpse(o.id)
+        if glimpse is not None:
+            glimpses[o.category] = min(glimpse, glimpses.get(o.category, glimpse))
         first = ctx.seen.first_frame(o.id)
-        if first is None:
-            continue
-        if ctx.seen.object_seen(o.id):
-            if o.category not in firsts or (first, o.id) < firsts[o.category]:
-                firsts[o.category] = (first, o.id)
-        else:
-            flashes[o.category] = min(first, flashes.get(o.category, first))
-    early = {c for c, f in flashes.items() if c in firsts and f < firsts[c][0]}
-    for c in sorted(early):
-        ctx.rej.add("appearance_order", 3, "an unseen instance shows before the category's first clear view")
-        del firsts[c]
-    return firsts
+        if first is not None and (o.category not in firsts or (first, o.id) < firsts[o.category]):
+            firsts[o.category] = (first, o.id)
+    return firsts, glimpses
 
 
 def appearance_order(ctx: Context, want: int) -> list[Draft]:
+    """Categories ordered by first appearance (start of the first seen run), at least 1 s
+    apart; a glimpse (any size, any length) of each comes in the same order, so a viewer who
+    counts glimpses orders them the same way."""
     task, out = "appearance_order", []
-    firsts = category_firsts(ctx)
+    firsts, glimpses = category_firsts(ctx)
     gap_frames = ctx.th.appearance_gap_s * ctx.fps
     combos = list(itertools.combinations(sorted(firsts), 4))
     for combo in ctx.shuffled(combos)[:MAX_TRIES]:
@@ -78,7 +75,10 @@ def appearance_order(ctx: Context, want: int) -> list[Draft]:
         order = sorted(combo, key=lambda c: firsts[c])
         frames = [firsts[c][0] for c in order]
         if any(b - a < gap_frames for a, b in zip(frames, frames[1:])):
-            ctx.rej.add(task, 3, "first appearances within 0.5 s")
+            ctx.rej.add(task, 3, f"first appearances within {ctx.th.appearance_gap_s:g} s")
+            continue
+        if any(glimpses[b] <= glimpses[a] for a, b in zip(order, order[1:])):
+            ctx.rej.add(task, 3, "first glimpses come in another order than first clear views")
             continue
         correct = ", ".join(order)
         wrong = [p for p in itertools.permutations(order) if list(p) != order]
@@ -89,6 +89,7 @@ def appearance_order(ctx: Context, want: int) -> list[Draft]:
                          objects=[firsts[c][1] for c in order], frames=frames,
                          derivation={"order": order,
                                      "first_frames": {c: firsts[c][0] for c in order},
+                                     "first_glimpses": {c: glimpses[c] for c in order},
                                      "first_objects": {c: firsts[c][1] for c in order}}))
     return out
 

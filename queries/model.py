@@ -118,6 +118,8 @@ class Track:
 class Visibility:
     fps: float
     min_pixels: int
+    width: int
+    height: int
     objects: dict[str, Track]
     rooms: dict[str, Track] | None  # None: no room visibility known (never from a file: visibility.json has rooms)
 
@@ -160,7 +162,7 @@ def _tracks(entries: dict) -> dict[str, Track]:
 
 def parse_visibility(data: dict | VisibilityFile, source: str = "visibility.json") -> Visibility:
     m = data if isinstance(data, VisibilityFile) else load_model(data, VisibilityFile, source)
-    return Visibility(float(m.fps), m.min_pixels, _tracks(m.objects), _tracks(m.rooms))
+    return Visibility(float(m.fps), m.min_pixels, m.width, m.height, _tracks(m.objects), _tracks(m.rooms))
 
 
 def load_scenario(out_dir: Path) -> Scenario:

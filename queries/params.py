@@ -6,6 +6,7 @@ these: each computes its answers with its own code.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 # task id -> (category, regime, option count of its MCQ form; None = number answer)
@@ -38,18 +39,20 @@ RULES = {
 @dataclass(frozen=True)
 class Thresholds:
     min_pixels: int | None = None      # None: the min_pixels written in visibility.json
-    min_frames: int = 15               # an object is seen with >= min_pixels in >= this many frames
+    min_frames: int = 15               # an object is seen in a run of >= this many consecutive frames (0.5 s)
+    seen_frame_fraction: float = 0.001 # ... each covering >= this fraction of the frame (docs/ground-truth.md)
     angle_margin_deg: float = 15.0     # direction answers at least this far from a sector boundary
     distance_margin: float = 0.15      # second-nearest >= (1 + margin) * nearest
     distance_gap_m: float = 0.10       # ... and at least this much farther in metres
     min_pair_distance_m: float = 0.5   # closer objects give unstable directions
-    appearance_gap_s: float = 0.5      # first appearances at least this far apart
+    appearance_gap_s: float = 1.0      # first appearances at least this far apart
     scale_correct_tol: float = 0.10    # true ratio within this of the correct option
     scale_distractor_gap: float = 0.25 # every distractor farther than this from the ratio
     min_reference_d2: float = 1.0      # map scale reference pairs closer than this are unstable
     covisible_min_pixels: int = 1      # rooms with this many pixels in the same frame co-occur
     grid_cell_m: float = 0.15          # route plan occupancy grid
     clearance_m: float = 0.15          # robot radius kept from walls and furniture
+    min_leg_m: float = 0.3             # a route's "go forward" walks at least this long
     landmark_max_m: float = 1.0        # "go forward until X": X within this of the turn point
     # Route plan turns: boundaries at 45 deg (straight/side) and 135 deg (side/back, as VSI's
     # "back"), each kept angle_margin_deg away.
@@ -57,8 +60,12 @@ class Thresholds:
     turn_side_deg: tuple[float, float] = (60.0, 120.0)  # left/right band
     turn_back_deg: float = 150.0       # at or above: turn back
 
-    def pixels(self, file_min_pixels: int) -> int:
-        return self.min_pixels if self.min_pixels is not None else file_min_pixels
+    def pixels(self, file_min_pixels: int, width: int = 0, height: int = 0) -> int:
+        """Pixels that make a frame count towards "seen": 0.1% of the frame (and at least the
+        file's own listing threshold) unless overridden."""
+        if self.min_pixels is not None:
+            return self.min_pixels
+        return max(file_min_pixels, math.ceil(self.seen_frame_fraction * width * height))
 
 
 DEFAULT = Thresholds()

@@ -196,6 +196,8 @@ class RoomPlanner:
             if len(cells) < 2:
                 return None, "two stops side by side"
             taut = self._taut(cells)
+            if math.dist(taut[0], taut[-1]) < self.th.min_leg_m:
+                return None, "two stops side by side"   # a walk this short has no direction
             if len(taut) != 2:
                 return None, "a leg needs a turn the steps do not ask"
             points = points or [taut[0]]

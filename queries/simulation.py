@@ -60,9 +60,6 @@ def statements(ctx: Context, layout: Layout) -> list[Statement]:
         if paths:
             n = len(paths)
             out.append(Statement("one_way", text.STATEMENTS["one_way"].format(a=a, b=b), n == 1, (a, b), (a, b)))
-            for k in sorted({2, 3, n} - {1}):
-                out.append(Statement("n_ways", text.STATEMENTS["n_ways"].format(n=k, a=a, b=b),
-                                     n == k, (a, b), (a, b)))
             if n == 1 and len(paths[0]) > 2:
                 out += _passed_statements(ctx, layout, a, b, paths[0])
     for a in rooms:

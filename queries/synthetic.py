@@ -129,7 +129,7 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
             length = int(rng.integers(16, max(17, (hi - lo) // 2)))
         start = int(rng.integers(lo, max(lo + 1, hi - length)))
         fr = list(range(start, min(hi, start + length)))
-        px = [int(p) for p in rng.integers(60, 900, size=len(fr))]
+        px = [int(p) for p in rng.integers(350, 900, size=len(fr))]  # over 0.1% of 640x480
         vis_objects[o["id"]] = {"frames": fr, "pixels": px, "first_frame": fr[0] if fr else None}
     vis_rooms = {}
     for i, label in enumerate(order):

@@ -34,14 +34,14 @@ ROUTE_FORWARD = "Go forward until the {x}"
 ROUTE_FILL = "[please fill in]"
 APPEARANCE = "What will be the first-time appearance order of the following categories in the video: {cats}?"
 
-MEMORY_ACTION = ("Based on the objects visible in the {ordinal} room you entered, what activity "
-                 "is possible in that room?")
+MEMORY_ACTION = ("Based on the objects visible in the {ordinal} room you entered (counting the room "
+                 "where the video starts as the first), what activity is possible in that room?")
 MAP_DIRECTION = ("Given that the {a} is {anchor} of the {b}, what is the direction of the {c} "
                  "relative to the {d}?")
 MAP_SCALE = ("Given that the Squared Distance between the {a} and the {b} is 1. Based on this scale, "
              "what is the relative Squared Distance between the {c} and the {d}?")
-SIMULATION = ("Based on the egocentric video, which of the given top-down layouts correctly "
-              "represents the scene?")
+SIMULATION = ("Based on the egocentric video, which of the given statements about the layout "
+              "is true?")
 SIMULATION_FREE = SIMULATION + " Statements: {statements} Answer with the one true statement."
 OPPOSITE = "Which room is located directly opposite to the {room}?"
 GLOBAL_COUNTING = "How many {plural} are observed across all rooms in the video?"
@@ -52,7 +52,6 @@ STATEMENTS = {
     "corner": "The {a} is located in the corner.",
     "between": "The {a} is located between the {b} and {c}.",
     "one_way": "There is only one way from the {a} to the {b}.",
-    "n_ways": "There are {n} different ways from the {a} to the {b}.",
     "passed": "To get from the {a} to the {b}, you have to pass through {n} {objects}.",
 }
 

@@ -14,6 +14,7 @@ from fixtures.queries.builder import tiny_house, write
 from queries import records as rec_mod
 from egoscene.cli import main as cli_main
 from queries.check import check_output, check_records, letter_balance
+from queries.check_facts import load_files
 from queries.engine import build_queries, generate_queries
 from queries.judge import activities_named, judge_free_form, judge_prompt, judge_prompt_for
 from queries.model import load_scenario
@@ -35,7 +36,7 @@ def load(out: Path) -> list[dict]:
 
 
 def problems_after(out: Path, records: list[dict]) -> list:
-    return check_records(records, load_scenario(out), ontology=FIXTURE_ONTOLOGY)
+    return check_records(records, load_files(out), ontology=FIXTURE_ONTOLOGY)
 
 
 def test_committed_fixture_is_the_builder_output(tmp_path):
@@ -207,3 +208,66 @@ def test_free_form_exact_parse():
 def test_ontologies_are_consistent():
     assert consistent(FIXTURE_ONTOLOGY)
     assert consistent(default_ontology())
+
+
+# ----------------------------------------------------------------------------- independence
+GENERATION = {"model", "params", "text", "ontology", "context", "evidence", "geometry", "layout_facts",
+              "records", "extractive", "abstractive", "simulation", "route_plan", "engine", "synthetic",
+              "judge", "grid_prompt", "grid_score"}
+
+
+def checker_imports() -> dict[str, list[str]]:
+    """queries/check*.py -> every project module it imports (also inside functions), resolved."""
+    import ast
+    root = Path(__file__).resolve().parents[1]
+    out = {}
+    for path in sorted((root / "queries").glob("check*.py")):
+        names = []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names += [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = ("queries." if node.level else "") + (node.module or "")
+                names += [f"{base}.{a.name}".strip(".") if base in ("queries", "") else base for a in node.names]
+        out[path.name] = names
+    return out
+
+
+def test_checker_imports_nothing_from_the_query_generator():
+    found = checker_imports()
+    assert {"check.py", "check_facts.py", "check_rules.py", "check_route.py", "check_layout.py",
+            "check_extractive.py", "check_abstractive.py", "check_common.py"} <= set(found)
+    bad = []
+    for name, targets in found.items():
+        for t in targets:
+            parts = t.split(".")
+            if parts[0] == "queries" and (len(parts) < 2 or not parts[1].startswith("check")):
+                bad.append(f"queries/{name} imports {t}")
+            if parts[0] == "queries" and len(parts) > 1 and parts[1] in GENERATION:
+                bad.append(f"queries/{name} imports the generation module {t}")
+            if parts[0] in ("generator", "render", "egoscene"):
+                bad.append(f"queries/{name} imports {t}")
+    assert not bad, "the checker must re-derive answers on its own:\n" + "\n".join(bad)
+    # and the scan sees imports: the checker does read the typed files and the asset data
+    everything = {t for ts in found.values() for t in ts}
+    assert {"formats.scene", "formats.visibility", "assets.vocabulary"} <= everything
+
+
+def test_checker_does_not_trust_scene_relations(tiny):
+    """Opposite rooms come from the plan: emptying scene.json's relations changes nothing, and a
+    claimed relation between rooms that do not face each other makes no answer true."""
+    before = check_output(tiny, ontology=FIXTURE_ONTOLOGY)
+    scene = json.loads((tiny / "scene.json").read_text())
+    scene["relations"] = {"adjacent": [], "opposite": [["bathroom", "kitchen"]], "vertical": []}
+    (tiny / "scene.json").write_text(json.dumps(scene))
+    assert check_output(tiny, ontology=FIXTURE_ONTOLOGY) == before == []
+
+
+def test_checker_replans_the_route_itself(tiny):
+    """The record's waypoints are not read: scrambling them changes nothing."""
+    records = load(tiny)
+    routes = [r for r in records if r["task"] == "route_plan"]
+    assert routes
+    for r in routes:
+        r["derivation"]["waypoints"] = [[0.0, 0.0]]
+    assert problems_after(tiny, records) == []
