@@ -17,7 +17,7 @@ Labels:
 
 Coordinate System:
 Assume the camera's start position in frame 1 is exactly at the start point.
-Start: (0, 0) | Bounds: (-5, 0), (5, 0), (-5, 10), (5, 10)
+Start: (0, 0) | Bounds: (-5, 0), (5, 0), (-5, 10), (5, 10){scale}
 
 Output Format (Example):
 {{
@@ -37,8 +37,16 @@ def prompt_labels(labels: Sequence[str]) -> list[str]:
     return [*rooms, HALLWAY_LABEL, NONE_LABEL]
 
 
-def grid_prompt(labels: Sequence[str], extra: str | None = None) -> str:
-    """Table 9's prompt with the scenario's labels; `extra` is appended as its own paragraph."""
+def scale_text(unit: float) -> str:
+    """What a viewer needs to place rooms on the grid (issue 10, item 10)."""
+    return (f"\nEach grid cell is {unit:g} m x {unit:g} m. Up (increasing y) is the direction the camera "
+            f"faces in frame 1; x increases to its right.")
+
+
+def grid_prompt(labels: Sequence[str], extra: str | None = None, unit: float | None = None) -> str:
+    """Table 9's prompt with the scenario's labels; `extra` is appended as its own paragraph;
+    with `unit` (grid.json's cell side in metres) the coordinate system states the cell size
+    and that up is the starting heading."""
     ordered = prompt_labels(labels)
     rooms = ordered[:-2]
     # The paper's example shows two of the scenario's rooms; fall back to hallway if needed.
@@ -48,7 +56,7 @@ def grid_prompt(labels: Sequence[str], extra: str | None = None) -> str:
         rows=GRID_ROWS, cols=GRID_COLS, top=GRID_ROWS - 1, second_row=GRID_ROWS - 2,
         labels=", ".join(json.dumps(label, ensure_ascii=False) for label in ordered),
         none=json.dumps(NONE_LABEL), first=json.dumps(first, ensure_ascii=False),
-        second=json.dumps(second, ensure_ascii=False),
+        second=json.dumps(second, ensure_ascii=False), scale=scale_text(unit) if unit else "",
     )
     if extra:
         text += "\n\n" + extra.strip()
@@ -75,4 +83,4 @@ def grid_prompt_for(grid_json: Mapping[str, Any], floor: int | None = None,
                          f'{{"reasoning": "...", "floors": [{example}]}}')
     if extra:
         notes.append(extra.strip())
-    return grid_prompt(grid_json.get("labels", []), "\n\n".join(notes) or None)
+    return grid_prompt(grid_json.get("labels", []), "\n\n".join(notes) or None, grid_json.get("unit"))

@@ -411,3 +411,13 @@ def test_prompt_for_grid_json():
     two_floors = {"labels": ["kitchen", "bedroom"], "floors": [{"floor": 0}, {"floor": 1}]}
     assert '"floors": [{"floor": 0, "grid": [...]}' in grid_prompt_for(two_floors)
     assert "Reconstruct floor 1 only" in grid_prompt_for(two_floors, floor=1)
+
+
+def test_prompt_states_cell_size_and_up():
+    """Issue 10, item 10: a viewer can place rooms only knowing the scale and which way is up."""
+    grid = {"unit": 1.5, "labels": ["hallway", "kitchen", "none"], "floors": [{"floor": 0, "grid": GT}]}
+    prompt = grid_prompt_for(grid)
+    assert ("Start: (0, 0) | Bounds: (-5, 0), (5, 0), (-5, 10), (5, 10)\n"
+            "Each grid cell is 1.5 m x 1.5 m. Up (increasing y) is the direction the camera faces in "
+            "frame 1; x increases to its right.\n") in prompt
+    assert "Each grid cell is 2 m x 2 m." in grid_prompt_for({**grid, "unit": 2.0})
