@@ -104,6 +104,13 @@ def relative_direction(rec, facts: Facts, th: Rules, **_) -> Findings:
     return found + judge(rec, [o == answer for o in rec["options"]])
 
 
+def box_gap(a, b) -> float:
+    """Closest points of two objects' boxes in 3-D: footprint gap and height gap, combined."""
+    below = b.position[2] - (a.position[2] + a.size[2])
+    above = a.position[2] - (b.position[2] + b.size[2])
+    return math.sqrt(polygon_gap(a.footprint, b.footprint) ** 2 + max(0.0, below, above) ** 2)
+
+
 def relative_distance(rec, facts: Facts, th: Rules, **_) -> Findings:
     m = pattern(text.DISTANCE).match(rec["question"])
     if not m:
@@ -114,7 +121,7 @@ def relative_distance(rec, facts: Facts, th: Rules, **_) -> Findings:
     (target, *objs), found = named_objects(facts, [m["target"], *names])
     if found:
         return found
-    gaps = sorted((polygon_gap(target.footprint, o.footprint), n) for o, n in zip(objs, names))
+    gaps = sorted((box_gap(target, o), n) for o, n in zip(objs, names))
     (d1, nearest), (d2, _) = gaps[0], gaps[1]
     if d2 < d1 * (1 + th.distance_ratio) - EPS or d2 - d1 < th.distance_gap_m - EPS:
         found.append(("margin", f"nearest {d1:.3f} m and second {d2:.3f} m too close"))

@@ -11,7 +11,7 @@ from collections import defaultdict
 
 from queries import text
 from queries.context import Context
-from queries.geometry import dist, direction_label, footprint_distance, relative_angle
+from queries.geometry import box_distance, dist, direction_label, relative_angle
 from queries.records import OPTIONS_SLOT, Draft
 
 LEVELS = ("easy", "medium", "hard")
@@ -158,10 +158,10 @@ def relative_distance(ctx: Context, want: int) -> list[Draft]:
             continue  # one question per target keeps the set varied
         if not _grounded(ctx, task, (target, *group), room):
             continue
-        ranked = sorted((footprint_distance(target, o), o.id, o) for o in group)
+        ranked = sorted((box_distance(target, o), o.id, o) for o in group)
         (d1, _, nearest), (d2, _, _) = ranked[0], ranked[1]
         if d2 < d1 * (1 + ctx.th.distance_margin) or d2 - d1 < ctx.th.distance_gap_m:
-            ctx.rej.add(task, 3, "nearest and second-nearest within 15%")
+            ctx.rej.add(task, 3, "nearest and second-nearest within 25% or 0.3 m")
             continue
         used_targets.add(target.id)
         names = {o.id: text.object_name(o, ctx.scene) for o in group}

@@ -77,3 +77,12 @@ def room_centre(room: Room) -> Point:
 def footprint_distance(a: SceneObject, b: SceneObject) -> float:
     """Closest-point distance between two footprints (0 when they touch or overlap)."""
     return Polygon(a.footprint).distance(Polygon(b.footprint))
+
+
+def box_distance(a: SceneObject, b: SceneObject) -> float:
+    """3-D closest-point distance between two oriented boxes (footprint x [z, z + height]):
+    the boxes are products of a footprint and a height interval, so the squared distance is
+    the footprints' squared distance plus the height intervals' squared gap."""
+    za, zb = (a.position[2], a.position[2] + a.size[2]), (b.position[2], b.position[2] + b.size[2])
+    dz = max(0.0, za[0] - zb[1], zb[0] - za[1])
+    return math.hypot(footprint_distance(a, b), dz)

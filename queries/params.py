@@ -42,8 +42,8 @@ class Thresholds:
     min_frames: int = 15               # an object is seen in a run of >= this many consecutive frames (0.5 s)
     seen_frame_fraction: float = 0.001 # ... each covering >= this fraction of the frame (docs/ground-truth.md)
     angle_margin_deg: float = 15.0     # direction answers at least this far from a sector boundary
-    distance_margin: float = 0.15      # second-nearest >= (1 + margin) * nearest
-    distance_gap_m: float = 0.10       # ... and at least this much farther in metres
+    distance_margin: float = 0.25      # second-nearest >= (1 + margin) * nearest (3-D box distances)
+    distance_gap_m: float = 0.30       # ... and at least this much farther in metres
     min_pair_distance_m: float = 0.5   # closer objects give unstable directions
     appearance_gap_s: float = 1.0      # first appearances at least this far apart
     scale_correct_tol: float = 0.10    # true ratio within this of the correct option

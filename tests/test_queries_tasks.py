@@ -182,11 +182,32 @@ def test_relative_distance_nearest_and_refusals():
     # 0.40 m; bookshelf: computer 1.84 m vs book 1.87 m, within 15%
     assert {t: r["answer_text"] for t, r in got.items()} == {
         "study/computer/1": "desk", "study/book/1": "desk", "study/lamp/1": "desk"}
-    assert report.reasons["relative_distance"] == {"rule3: nearest and second-nearest within 15%": 2}
+    assert report.reasons["relative_distance"] == {"rule3: nearest and second-nearest within 25% or 0.3 m": 2}
     r = got["study/book/1"]
     assert r["question"] == ("Measuring from the closest point of each object, which of these objects ("
                              + ", ".join(r["options"]) + ") is the closest to the book?")
     assert r["derivation"]["distances"]["study/desk/1"] == pytest.approx(0.55)
+
+
+def test_relative_distance_is_measured_between_3d_boxes():
+    """A ceiling bulb above the desk is not 'closest' to it: its box hangs 1.7 m above the desk's
+    top (the footprints overlap, which a 2-D measure would call 0 m)."""
+    objs = [o for o in tiny_objects() if o["room"] == "study"]
+    desk = next(o for o in objs if o["category"] == "desk")
+    light = obj("study/bulb/1", desk["position"][0], desk["position"][1], 0.3, 0.3, support="ceiling")
+    light["position"][2], light["size"][2] = 2.5, 0.2
+    records, _ = run(house({"study": [0, 6, 3.5, 10]}, objs + [light], ["study"]), per_task=8)
+    for r in mcqs(records, "relative_distance"):
+        d = r["derivation"]["distances"]
+        if r["derivation"]["target"] == "study/desk/1" and "study/bulb/1" in d:
+            assert d["study/bulb/1"] == pytest.approx(2.5 - 0.8)
+        if r["derivation"]["target"] == "study/bulb/1":
+            assert d["study/desk/1"] == pytest.approx(1.7)
+    from queries.model import parse_scene
+    from queries.geometry import box_distance
+    scene = parse_scene(house({"study": [0, 6, 3.5, 10]}, objs + [light], ["study"])["scene.json"])
+    by_id = {o.id: o for o in scene.objects}
+    assert box_distance(by_id["study/desk/1"], by_id["study/bulb/1"]) == pytest.approx(1.7)
 
 
 def test_relative_distance_refuses_unseen_objects():
