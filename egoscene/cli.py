@@ -237,6 +237,16 @@ def _input_error(message: str) -> int:
     return 2
 
 
+def _require_release_extra(verb: str, modules: tuple[str, ...]) -> None:
+    from importlib.util import find_spec
+
+    missing = [name for name in modules if find_spec(name) is None]
+    if missing:
+        console.print(f"[red]error[/red] 'egoscene {verb}' needs the release extra; missing: {', '.join(missing)} "
+                      "(fix: pip install 'egoscene\\[release]')", highlight=False)
+        raise typer.Exit(2)
+
+
 @app.command()
 def release(outs: Annotated[Optional[list[Path]], typer.Argument(help="finished scenario folders")] = None,
             out: Annotated[Optional[Path], typer.Option(help="the release folder to write")] = None,
@@ -254,6 +264,7 @@ def release(outs: Annotated[Optional[list[Path]], typer.Argument(help="finished 
     if out is None or not outs:
         return _input_error("release needs scenario folders and --out REL (fix: `egoscene release OUT/scenario-01 ... "
                        "--out REL`, or `egoscene release --verify REL`)")
+    _require_release_extra("release", ("pyarrow", "av", "PIL", "scipy", "matplotlib"))
     from egoscene.release.build import build_release
     from egoscene.release.collect import ReleaseError
     from formats.base import FormatError
@@ -272,6 +283,7 @@ def eval_(predictions: Annotated[Path, typer.Argument(help="JSONL: id, predictio
           reference: Annotated[Optional[str], typer.Option(help="model to t-test every other model against")] = None,
           out: Annotated[Optional[Path], typer.Option(help="report folder (default: PREDICTIONS stem + .eval)")] = None) -> int:
     """Score predictions against a release: results.json, results.md (Table 3 layout), charts/."""
+    _require_release_extra("eval", ("scipy", "matplotlib"))
     from egoscene.eval.run import run_eval
     from egoscene.eval.score import EvalError
     from formats.base import FormatError

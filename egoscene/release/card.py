@@ -75,7 +75,7 @@ def card(scenarios: list[ScenarioIn], rows: list[ReleaseRow], vsi_count: int, va
     width = max((len(r) for r in letter_rows), default=1)
     letter_rows = [r + [""] * (width - len(r)) for r in letter_rows]
     base_rows = [[t, _pct(baselines["random"].get(t)), _pct(baselines["blind"].get(t))] for t in tasks]
-    base_rows.append(["overall (MCQ + number)", _pct(baselines["random"].get("overall")),
+    base_rows.append(["overall (mean over the tasks with a value)", _pct(baselines["random"].get("overall")),
                       _pct(baselines["blind"].get("overall"))])
     sections = [
         "---\n" + yaml.safe_dump(front, sort_keys=False) + "---\n",

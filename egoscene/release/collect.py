@@ -43,6 +43,9 @@ def load_scenario(folder: Path) -> ScenarioIn:
     if manifest.name != folder.name:
         raise ReleaseError(f"{folder / 'manifest.json'}: name {manifest.name!r} differs from the folder name "
                            f"(fix: keep the folder name the pipeline wrote)")
+    if manifest.options.max_frames:
+        raise ReleaseError(f"{folder / 'manifest.json'}: options.max_frames is {manifest.options.max_frames}: a "
+                           f"benchmark folder whose walk was cut short (fix: generate it without --max-frames)")
     records = [base.dump_model(r) for r in base.read_records(folder / "queries.jsonl", QueryRecord)]
     if not records:
         raise ReleaseError(f"{folder / 'queries.jsonl'}: no questions (fix: regenerate the scenario)")

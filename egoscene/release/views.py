@@ -39,8 +39,10 @@ def release_rows(records: list[dict], frames: dict[str, list[str]]) -> list[Rele
 def vsi_type(row: ReleaseRow) -> str | None:
     if row.format == "free_form":
         return None
-    if row.task == "relative_direction":
-        return DIRECTION_LEVELS.get(len(row.options))
+    if row.task == "relative_direction":  # the record's level (easy/medium/hard), else its option count
+        level = json.loads(row.derivation).get("level")
+        return f"object_rel_direction_{level}" if level in ("easy", "medium", "hard") \
+            else DIRECTION_LEVELS.get(len(row.options))
     return VSI_TYPES.get(row.task)
 
 
