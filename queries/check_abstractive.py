@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from queries import check_rules as text
-from queries.check_common import Findings, judge, pattern, rooms_visible
+from queries.check_common import Findings, judge, pattern, rooms_visible, vocabulary
 from queries.check_facts import Facts, angular_gap, centroid
 from queries.check_layout import LayoutCheck
 from queries.check_rules import Rules, ordinal_index
@@ -92,6 +92,7 @@ def map_direction(rec, facts: Facts, th: Rules, **_) -> Findings:
     if _compass(anchor).lower() != m["anchor"]:
         found.append(("disagreement", f"anchor says {m['anchor']}, scene gives {_compass(anchor)}"))
     found += _covisible(facts, m["c"], m["d"])
+    found += vocabulary(rec, ("East", "North", "West", "South"))
     return found + judge(rec, [o == _compass(query) for o in rec["options"]])
 
 

@@ -26,6 +26,12 @@ def judge(rec: dict, truths: list[bool | None]) -> Findings:
     return found
 
 
+def vocabulary(rec: dict, allowed) -> Findings:
+    """Every option is an answer the question allows (else a distractor is no real choice)."""
+    return [("format", f"option {o!r} is not one of the answers the question allows") for o in rec["options"]
+            if o not in allowed]
+
+
 def named_objects(facts: Facts, names) -> tuple[list, Findings]:
     objs, found = [], []
     for name in names:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from queries import check_rules as text
-from queries.check_common import Findings, judge, named_objects, pattern, rooms_visible
+from queries.check_common import Findings, judge, named_objects, pattern, rooms_visible, vocabulary
 from queries.check_facts import Facts, angular_gap, bearing, polygon_gap, xy
 from queries.check_rules import Rules
 
@@ -67,6 +67,8 @@ def appearance_order(rec, facts: Facts, th: Rules, **_) -> Findings:
     return found + judge(rec, truths)
 
 
+DIRECTION_OPTIONS = {"easy": ("left", "right"), "medium": ("left", "right", "back"),
+                     "hard": ("front-left", "front-right", "back-left", "back-right")}
 DIRECTION_BOUNDS = {"easy": (0, 180), "medium": (0, 135, -135), "hard": (0, 90, -90, 180)}
 
 
@@ -101,6 +103,7 @@ def relative_direction(rec, facts: Facts, th: Rules, **_) -> Findings:
     if min(angular_gap(bear, x) for x in DIRECTION_BOUNDS[level]) < th.angle_margin_deg - EPS:
         found.append(("margin", f"bearing {bear:.1f} deg within {th.angle_margin_deg} of a boundary"))
     answer = _direction(level, bear)
+    found += vocabulary(rec, DIRECTION_OPTIONS[level])
     return found + judge(rec, [o == answer for o in rec["options"]])
 
 

@@ -21,7 +21,7 @@ from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from queries import check_rules as text
-from queries.check_common import Findings, judge, named_objects, pattern
+from queries.check_common import Findings, judge, named_objects, pattern, vocabulary
 from queries.check_facts import Facts, bearing, xy
 from queries.check_rules import Rules
 
@@ -156,4 +156,7 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
         found.append(("disagreement", f"a step asks for a turn where the route goes straight on: {turns}"))
     if not walk_exists(facts, th, room, [start, *marks], xy(facing), turns):
         found.append(("disagreement", f"no walk of straight legs between the stops makes the turns {turns}"))
+    turns_allowed = ("turn left", "turn right", "turn back")
+    found += vocabulary(rec, [o for o in rec["options"] if len(o.split(", ")) == len(slots)
+                              and all(t in turns_allowed for t in o.split(", "))])
     return found + judge(rec, [o.split(", ") == asked for o in rec["options"]])

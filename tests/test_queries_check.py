@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import math
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -14,7 +16,9 @@ from fixtures.queries.builder import tiny_house, write
 from queries import records as rec_mod
 from egoscene.cli import main as cli_main
 from queries.check import check_output, check_records, letter_balance
-from queries.check_facts import load_files
+from formats.queries import LETTERS
+from formats.visibility import Track
+from queries.check_facts import Files, load_files
 from queries.engine import build_queries, generate_queries
 from queries.judge import activities_named, judge_free_form, judge_prompt, judge_prompt_for
 from queries.model import load_scenario
@@ -271,3 +275,132 @@ def test_checker_replans_the_route_itself(tiny):
     for r in routes:
         r["derivation"]["waypoints"] = [[0.0, 0.0]]
     assert problems_after(tiny, records) == []
+
+
+# ----------------------------------------------------------------------------- mutations (issue 10, item 9)
+TEN = ("appearance_order", "relative_direction", "relative_distance", "route_plan", "object_counting",
+       "memory_action", "map_direction", "map_scale", "simulation", "global_counting")
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    """The tiny house's questions (4 per task) and its files, generated once for the mutations."""
+    out = tmp_path_factory.mktemp("mutations") / "tiny"
+    shutil.copytree(FIXTURE, out)
+    generate_queries(out, per_task=4, ontology=FIXTURE_ONTOLOGY)
+    return load(out), load_files(out)
+
+
+def first_of(records, task):
+    return next(r for r in records if r["task"] == task and r["format"] != "free_form")
+
+
+def problems_of(records, files, rid):
+    return {p.kind for p in check_records(records, files, ontology=FIXTURE_ONTOLOGY) if p.id == rid}
+
+
+@pytest.mark.parametrize("task", TEN)
+def test_mutation_a_wrong_answer_is_caught(shipped, task):
+    records, files = shipped
+    records = copy.deepcopy(records)
+    r = first_of(records, task)
+    if r["format"] == "number":
+        r["answer"] += 1
+        r["answer_text"] = str(r["answer"])
+    else:
+        k = (LETTERS.index(r["answer"]) + 1) % len(r["options"])
+        r["answer"], r["answer_text"] = LETTERS[k], r["options"][k]
+    assert "disagreement" in problems_of(records, files, r["id"])
+
+
+TRUE_STATEMENT = "The kitchen is adjacent to the living room."   # a door in their 4 m shared wall
+
+
+def wrong_distractor(r: dict, records) -> str:
+    """Replace one distractor by an option that is not clearly false; returns the problem kind the
+    checker must report."""
+    task = r["task"]
+    k = next(i for i, o in enumerate(r["options"]) if o != r["answer_text"])
+    old = r["options"][k]
+    if task == "appearance_order":                  # not an ordering of the asked categories
+        r["options"][k] = ", ".join(["piano", *r["answer_text"].split(", ")[1:]])
+        return "format"
+    if task == "relative_direction":                # not an answer the question allows
+        r["options"][k] = "front"
+        return "format"
+    if task == "relative_distance":                 # the target itself: 0 m away, nearer than the answer
+        target = r["question"].rsplit("closest to the ", 1)[1].rstrip("?")
+        r["options"][k] = target
+        r["question"] = r["question"].replace(old, target)
+        return "disagreement"
+    if task == "route_plan":                        # a turn sequence of the wrong length
+        r["options"][k] = "turn left"
+        return "format"
+    if task == "memory_action":                     # an activity also possible in that room
+        other = next(a for a in r["derivation"]["possible"] if a != r["answer_text"].lower())
+        r["options"][k] = other[:1].upper() + other[1:]
+        return "ambiguity"
+    if task == "map_direction":
+        r["options"][k] = "Northeast"
+        return "format"
+    if task == "map_scale":                         # within 10% of the true ratio: a second true option
+        r["options"][k] = f"{r['derivation']['ratio'] * 1.02:.4g}"
+        return "ambiguity"
+    if task == "simulation":
+        if r["derivation"]["form"] == "opposite":   # a room that faces it diagonally at best
+            r["options"][k] = "bathroom" if "bathroom" not in r["options"] else "bedroom"
+            return "ambiguity"
+        r["options"][k] = TRUE_STATEMENT
+        return "ambiguity"
+    raise AssertionError(task)
+
+
+@pytest.mark.parametrize("task", [t for t in TEN if t not in ("object_counting", "global_counting")])
+def test_mutation_a_wrong_distractor_is_caught(shipped, task):
+    records, files = shipped
+    records = copy.deepcopy(records)
+    candidates = [r for r in records if r["task"] == task and r["format"] == "mcq"]
+    if task == "memory_action":
+        candidates = [r for r in candidates if len(r["derivation"]["possible"]) > 1]
+    r = candidates[0]
+    kind = wrong_distractor(r, records)
+    assert kind in problems_of(records, files, r["id"]), (r["question"], r["options"])
+
+
+def weaken(files, key: str, room: bool, how: str):
+    """The object (or room) still shows, but not as 'seen': every frame 1 px under 0.1% of the
+    frame, or its runs cut to 14 frames (0.47 s) by dropping every 15th frame."""
+    vis = files.visibility
+    tracks = dict(vis.rooms if room else vis.objects)
+    t = tracks[key]
+    limit = math.ceil(0.001 * vis.width * vis.height)
+    if how == "small":
+        frames, pixels = list(t.frames), [min(p, limit - 1) for p in t.pixels]
+    else:
+        kept = [(f, p) for i, (f, p) in enumerate(zip(t.frames, t.pixels)) if i % 15 != 14]
+        frames, pixels = [f for f, _ in kept], [p for _, p in kept]
+    tracks[key] = Track(frames=frames, pixels=pixels, first_frame=frames[0] if frames else None)
+    vis = vis.model_copy(update={"rooms" if room else "objects": tracks})
+    return Files(files.scene, files.trajectory, vis)
+
+
+ROOM_TASKS = ("memory_action", "map_direction", "map_scale", "simulation")
+
+
+@pytest.mark.parametrize("how", ["small", "brief"])
+@pytest.mark.parametrize("task", TEN)
+def test_mutation_a_weakly_seen_object_is_caught(shipped, task, how):
+    records, files = shipped
+    r = first_of(records, task)
+    room = task in ROOM_TASKS
+    key = r["evidence"]["rooms" if room else "objects"][0]
+    found = problems_of(records, weaken(files, key, room, how), r["id"])
+    assert found & {"ungrounded", "disagreement"}, (key, found)
+
+
+def test_seen_needs_consecutive_frames_over_a_thousandth_of_the_frame():
+    from queries.check_facts import clear_runs
+    t = Track(frames=[1, 2, 3, 5, 6, 7, 8], pixels=[400, 400, 400, 400, 300, 400, 400], first_frame=1)
+    assert clear_runs(t, 308, 3) == [(1, 3)]
+    assert clear_runs(t, 300, 3) == [(1, 3), (5, 8)]
+    assert clear_runs(t, 300, 5) == []
