@@ -23,6 +23,11 @@ STAGES = ("layout", "scene", "trajectory", "render", "queries")  # egoscene.pipe
 PROFILES = ("preview", "photoreal")
 
 Specs = Annotated[list[Path], typer.Argument(help="scenario YAML files or folders of them")]
+LAYOUT_BUDGET_S = 30.0  # egoscene.pipeline.LAYOUT_BUDGET_S, without importing it
+LayoutBudget = Annotated[float, typer.Option("--layout-budget", min=1.0, max=3600.0,
+                                             help="seconds the layout of one scenario may take before it is refused")]
+# exit status: 0 done; 2 input refused (spec, layout, --out; nothing written); 1 anything else (a bug, a failed render)
+REFUSED, FAILED = 2, 1
 
 
 RENDER_EXTRA = ("bpy", "ortools", "trimesh", "cv2", "matplotlib", "scipy", "av")
@@ -55,11 +60,15 @@ def _specs(paths: list[Path]) -> list[Path]:
 
 @app.command()
 def validate(specs: Specs,
-             layout: Annotated[bool, typer.Option("--layout", help="also lay each one out (writes nothing)")] = False) -> int:
-    """Check scenario YAML files (schema, names, relations); no output is written."""
+             layout: Annotated[bool, typer.Option("--layout", help="also lay each one out (writes nothing)")] = False,
+             layout_budget: LayoutBudget = LAYOUT_BUDGET_S) -> int:
+    """Check scenario YAML files (schema, limits, names, relations); no output is written.
+
+    Every file is reported; exit status 2 when any is refused. A spec that passes will not
+    make `generate` fail on its content (--layout also proves that it lays out in budget)."""
     from generator.spec.scenario import SpecError, load_scenario
 
-    failures = 0
+    failures = internal = 0
     names: dict[str, Path] = {}
     for path in _specs(specs):
         try:
@@ -68,6 +77,10 @@ def validate(specs: Specs,
             failures += 1
             for issue in exc.issues:
                 console.print(f"[red]error[/red] {issue}", highlight=False)
+            continue
+        except Exception as exc:  # a bug: report it, check the other files
+            internal += 1
+            console.print(f"[red]internal error[/red] {path}: {type(exc).__name__}: {str(exc)[:300]}", highlight=False)
             continue
         if scenario.name in names:
             failures += 1
@@ -81,7 +94,7 @@ def validate(specs: Specs,
             from generator.layout.plan import layout as lay_out
 
             try:
-                plan_to_scene(lay_out(scenario))
+                plan_to_scene(lay_out(scenario, time_budget=layout_budget))
             except LayoutError as exc:
                 failures += 1
                 console.print(f"[red]error[/red] {exc}", highlight=False)
@@ -89,7 +102,29 @@ def validate(specs: Specs,
         objects = sum(o.count for r in scenario.rooms.values() for o in r.objects)
         console.print(f"[green]ok[/green] {path}: {scenario.name} ({len(scenario.rooms)} rooms, {objects} objects, "
                       f"{len(scenario.floors)} floor{'s' if len(scenario.floors) > 1 else ''})", highlight=False)
-    return 1 if failures else 0
+    return FAILED if internal else REFUSED if failures else 0
+
+
+def _refuse(message: str) -> int:
+    console.print(f"[red]error[/red] {message}", highlight=False)
+    return REFUSED
+
+
+def _batch_names(paths: list[Path]) -> str | None:
+    """Two specs of one run with the same name would write one folder: say which, else None."""
+    from generator.spec.scenario import SpecError, load_scenario
+
+    names: dict[str, Path] = {}
+    for path in paths:
+        try:
+            name = load_scenario(path).name
+        except SpecError:
+            continue  # reported with the rest of that spec's run
+        if name in names:
+            return (f"{path}: name: {name!r} is also the name of {names[name]}; both would write {name}/ "
+                    "(fix: give every scenario a unique name)")
+        names[name] = path
+    return None
 
 
 @app.command()
@@ -99,12 +134,14 @@ def generate(specs: Specs,
              profile: Annotated[str, typer.Option(help="preview: Workbench; photoreal: Cycles")] = "preview",
              width: Annotated[int, typer.Option(min=16)] = 640,
              height: Annotated[int, typer.Option(min=16)] = 480,
-             per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3) -> int:
-    """Build scenarios into OUT/<name>/, each published atomically."""
+             per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3,
+             layout_budget: LayoutBudget = LAYOUT_BUDGET_S) -> int:
+    """Build scenarios into OUT/<name>/, each published atomically (exit 2: input refused)."""
     _require_render_extra("generate")
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     from egoscene import pipeline
+    from formats.files import OutputError, check_output_root
     from generator.layout.plan import LayoutError
     from generator.placement.place import PlacementError
     from generator.spec.scenario import SpecError
@@ -113,7 +150,14 @@ def generate(specs: Specs,
     _choice(until, STAGES, "--until")
     _choice(profile, PROFILES, "--profile")
     paths = _specs(specs)
-    failures = 0
+    try:
+        check_output_root(out)
+    except OutputError as exc:
+        return _refuse(f"--out {exc}")
+    clash = _batch_names(paths)
+    if clash:
+        return _refuse(clash)
+    failures = refused = 0
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), console=console, transient=False) as progress:
         overall = progress.add_task("scenarios", total=len(paths))
@@ -130,28 +174,33 @@ def generate(specs: Specs,
                 if not console.is_terminal and total and (done == total or done % max(1, total // 10) == 0):
                     console.print(f"{path.name}: render {done}/{total} frames", highlight=False)
 
-            options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task)
+            options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task,
+                                       layout_budget=layout_budget)
             try:
                 result = pipeline.generate(path, out, options, on_stage=on_stage, on_progress=on_progress)
             except SpecError as exc:
-                failures += 1
+                refused += 1
                 progress.update(task, description=f"[red]{path.name}: invalid spec[/red]", total=1, completed=1)
                 for issue in exc.issues:
                     progress.console.print(f"[red]error[/red] {issue}", highlight=False)
-            except (LayoutError, PlacementError, pipeline.CoverageError, pipeline.QueryCheckError, RenderError) as exc:
+            except (LayoutError, PlacementError, OutputError) as exc:
+                refused += 1
+                progress.update(task, description=f"[red]{path.name}: refused[/red]", total=1, completed=1)
+                progress.console.print(f"[red]error[/red] {exc}", highlight=False)
+            except (pipeline.CoverageError, pipeline.QueryCheckError, RenderError) as exc:
                 failures += 1
                 progress.update(task, description=f"[red]{path.name}: failed[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)
             except Exception as exc:  # a bug: report it, keep going with the rest of the batch
                 failures += 1
                 progress.update(task, description=f"[red]{path.name}: internal error[/red]", total=1, completed=1)
-                progress.console.print(f"[red]internal error[/red] {path}: {type(exc).__name__}: {exc}", highlight=False)
+                progress.console.print(f"[red]internal error[/red] {path}: {type(exc).__name__}: {str(exc)[:500]}", highlight=False)
             else:
                 total = sum(result.timings.values())
                 note = "up to date" if result.reused else f"{total:.1f} s"
                 progress.update(task, description=f"[green]{path.name}[/green] -> {result.folder} ({note})", total=1, completed=1)
             progress.advance(overall)
-    return 1 if failures else 0
+    return FAILED if failures else REFUSED if refused else 0
 
 
 @app.command()
@@ -161,8 +210,13 @@ def schema(out: Annotated[Optional[Path], typer.Option(help="write it to this fi
 
     text = json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
     if out:
-        out.write_text(text, encoding="utf-8")
-        console.print(f"wrote {out}")
+        from formats.files import write_text
+
+        try:
+            write_text(out, text)
+        except OSError as exc:
+            return _refuse(f"schema --out {out}: cannot write it: {exc.strerror or exc} (fix: a file path in an existing, writable folder)")
+        console.print(f"wrote {out}", highlight=False)
     else:
         sys.stdout.write(text)
     return 0
@@ -207,8 +261,18 @@ def check(outdir: Annotated[Path, typer.Argument(help="a finished scenario folde
 
 
 @app.command()
-def catalog(out: Annotated[Path, typer.Option(help="folder for catalog.png")]) -> int:
-    """Render every object category into one labelled contact sheet."""
+def catalog(out: Annotated[Optional[Path], typer.Option(help="folder for catalog.png (a Blender render)")] = None,
+            list_: Annotated[bool, typer.Option("--list", help="print the categories and their aliases (no Blender)")] = False) -> int:
+    """Render every object category into one labelled contact sheet, or --list them as text."""
+    if list_:
+        from assets.catalog import CATEGORIES
+
+        for name in sorted(CATEGORIES):
+            aliases = CATEGORIES[name].aliases
+            print(name + (f"  (also: {', '.join(aliases)})" if aliases else ""))
+        return 0
+    if out is None:
+        return _refuse("egoscene catalog: give --out DIR for the contact sheet, or --list for the category names")
     _require_render_extra("catalog")
     from render.catalog import render_contact_sheet
 

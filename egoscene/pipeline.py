@@ -38,6 +38,7 @@ STAGES = ("layout", "scene", "trajectory", "render", "queries")
 VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
 MIN_SEEN_FRAMES = 15  # SPEC 4 / issue 4: every object seen in at least this many frames
 COVERAGE_ROUNDS = 2  # walk extensions tried before giving up on an unseen object
+LAYOUT_BUDGET_S = 30.0  # default wall-clock budget of the layout stage (a slower search is refused)
 
 
 class QueryCheckError(Exception):
@@ -66,6 +67,7 @@ class Options:
     height: int = 480
     per_task: int = 3
     max_frames: int | None = None  # benchmarking only: cut the walk, skip the coverage loop
+    layout_budget: float = LAYOUT_BUDGET_S  # seconds; never changes a plan, only refuses a slow search
 
     def stages(self) -> tuple[str, ...]:
         return STAGES[: STAGES.index(self.until) + 1]
@@ -83,8 +85,8 @@ class Result:
     reused: bool = False
 
 
-def run_layout(scenario: Scenario) -> tuple[dict, dict]:
-    plan = layout.layout(scenario)
+def run_layout(scenario: Scenario, time_budget: float | None = None) -> tuple[dict, dict]:
+    plan = layout.layout(scenario, time_budget=time_budget)
     scene = layout.plan_to_scene(plan)
     scene["versions"] = {"egoscene": package_versions()["egoscene"]}
     return scene, grid.build_grid(scene)
@@ -116,7 +118,8 @@ def _hash(data) -> str:
 def inputs_hash(scenario: Scenario, options: Options) -> str:
     """What a finished folder was made from (spec, options, the code of every stage it ran);
     equal hashes mean the whole folder can be reused."""
-    return _hash({"spec": scenario.spec_hash(), "options": options.__dict__,
+    chosen = {k: v for k, v in options.__dict__.items() if k != "layout_budget"}  # changes no output
+    return _hash({"spec": scenario.spec_hash(), "options": chosen,
                   "code": stage_fingerprints(options.stages())})
 
 
@@ -189,6 +192,7 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
         raise ValueError(f"until must be one of {', '.join(STAGES)}")
     if options.profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}")
+    outputs.check_output_root(out_root)  # a file or a read-only folder is refused before any work
     clock = _Clock(on_stage)
     stages = options.stages()
     with clock("validate"):
@@ -199,8 +203,7 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
         return Result(scenario, folder, clock.timings, reused=True)
 
     with clock("layout"):
-        scene, grid_truth = run_layout(scenario)
-    walk_info: dict = {}
+        scene, grid_truth = run_layout(scenario, options.layout_budget)
     trajectory = None
     if "scene" in stages:
         from generator.placement.place import place_objects
@@ -217,6 +220,19 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
             if options.max_frames:
                 trajectory = truncate(trajectory, options.max_frames)
 
+    with outputs.output_lock(folder, on_wait=lambda: on_stage(f"waiting for another run writing {folder}")):
+        if _up_to_date(folder, wanted):  # that other run may have made just this
+            return Result(scenario, folder, clock.timings, reused=True)
+        return _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid_truth, trajectory,
+                        clock, on_stage, on_progress)
+
+
+def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid_truth, trajectory, clock,
+             on_stage, on_progress) -> Result:
+    """Render (or reuse the render), write every file into a staging folder and publish it;
+    run under the scenario's output lock."""
+    stages = options.stages()
+    walk_info: dict = {}
     query_report = None
     rendered_key = None
     with outputs.staged_folder(folder) as staging:

@@ -81,14 +81,14 @@ def test_validate_accepts_every_bundled_scenario_and_rejects_duplicate_names(tmp
     assert main(["validate", str(ROOT / "scenarios")]) == 0
     twin = tmp_path / "twin.yaml"
     twin.write_text(SPEC.read_text())
-    assert main(["validate", str(SPEC), str(twin)]) == 1
+    assert main(["validate", str(SPEC), str(twin)]) == 2  # refused input
 
 
 def test_generate_reports_failure_but_finishes_other_scenarios(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: bad\ntypology: office\nrooms: {a: {objects: {fridgee: 1}}}\ntrajectory: [a]\n")
     out = tmp_path / "out"
-    assert main(["generate", str(bad), str(SPEC), "--out", str(out), "--until", "layout"]) == 1
+    assert main(["generate", str(bad), str(SPEC), "--out", str(out), "--until", "layout"]) == 2  # refused input
     assert [p.name for p in out.iterdir()] == ["scenario-05"]
 
 

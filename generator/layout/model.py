@@ -10,6 +10,7 @@ The solver runs single-threaded with a deterministic work budget: same spec, sam
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -315,7 +316,30 @@ class Outcome:
     status: str  # "optimal", "feasible", "infeasible" or "unknown" (budget ran out)
 
 
-def solve(problem: LayoutProblem) -> Outcome:
+class OutOfTime(Exception):
+    """The wall-clock budget ran out before the solver reached its deterministic verdict."""
+
+
+class Deadline:
+    """A wall-clock budget over several solves. It never changes a plan: a solve it cuts short is
+    refused (OutOfTime), so what is returned is what the deterministic work budget gives."""
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds
+        self.end = None if seconds is None else time.perf_counter() + seconds
+
+    def remaining(self) -> float | None:
+        if self.end is None:
+            return None
+        left = self.end - time.perf_counter()
+        if left <= 0:
+            raise OutOfTime()
+        return left
+
+
+def solve(problem: LayoutProblem, deadline: Deadline | None = None) -> Outcome:
+    deadline = deadline or Deadline(None)
+    deadline.remaining()
     builder = _Builder(problem)
     builder.build()
     solver = cp_model.CpSolver()
@@ -323,7 +347,12 @@ def solve(problem: LayoutProblem) -> Outcome:
     solver.parameters.random_seed = problem.scenario.seed % (2**31)
     solver.parameters.max_deterministic_time = problem.work_budget
     solver.parameters.catch_sigint_signal = False  # else CP-SAT swallows Ctrl-C and resets Python's handler
+    wall = deadline.remaining()
+    if wall is not None:
+        solver.parameters.max_time_in_seconds = wall
     status = solver.Solve(builder.m)
+    if wall is not None and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and solver.WallTime() >= 0.95 * wall:
+        raise OutOfTime()  # stopped by the clock, not the work budget: its answer may differ from run to run
     name = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}.get(status, "unknown")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Outcome(None, name)

@@ -100,8 +100,23 @@ class Plan:
         return shapely.set_precision(closed, 0.01)  # back onto the 0.1 m lattice: exact shared edges
 
 
-def layout(scenario: Scenario, work_budget: float = 3.0) -> Plan:
-    """Lay the scenario out with the fewest hallway pieces that make every relation hold."""
+def layout(scenario: Scenario, work_budget: float = 3.0, time_budget: float | None = None) -> Plan:
+    """Lay the scenario out with the fewest hallway pieces that make every relation hold.
+
+    `work_budget` (deterministic solver units per solve) decides the plan; `time_budget`
+    (wall seconds for the whole stage, incl. naming a conflict) only turns a search that
+    would take longer into a LayoutError, never into a different plan."""
+    deadline = layout_model.Deadline(time_budget)
+    try:
+        return _layout(scenario, work_budget, deadline)
+    except layout_model.OutOfTime:
+        raise LayoutError(
+            f"{scenario.source}: rooms: no floor plan found within the layout budget of {time_budget:g} s "
+            f"({len(scenario.rooms)} rooms, {len(layout_model.relation_keys(scenario))} relations) "
+            "(fix: fewer rooms per floor or fewer relations, or a larger --layout-budget)") from None
+
+
+def _layout(scenario: Scenario, work_budget: float, deadline: layout_model.Deadline) -> Plan:
     nonplanar = nonplanar_adjacency(scenario)
     if nonplanar:
         raise LayoutError(
@@ -111,19 +126,20 @@ def layout(scenario: Scenario, work_budget: float = 3.0) -> Plan:
     outcome = None
     for pieces in range(1, MAX_HALLWAY_PIECES + 1):
         problem = layout_model.LayoutProblem(scenario, tuple([pieces] * len(floors)), work_budget=work_budget)
-        outcome = layout_model.solve(problem)
+        outcome = layout_model.solve(problem, deadline)
         if outcome.rects:
             break
     if not outcome or not outcome.rects:
-        raise explain_failure(scenario, work_budget)
+        raise explain_failure(scenario, work_budget, deadline)
     plan = _assemble(scenario, outcome.rects)
     plan.solver_status = outcome.status
     return plan
 
 
-def explain_failure(scenario: Scenario, work_budget: float) -> LayoutError:
+def explain_failure(scenario: Scenario, work_budget: float, deadline: layout_model.Deadline | None = None) -> LayoutError:
     """Deletion filter: drop each stated relation in turn; keep it if the rest then solve.
-    What is left is a minimal set of relations that cannot hold together."""
+    What is left is a minimal set of relations that cannot hold together. When the time budget
+    runs out first, the relations not yet cleared are named as a set that does not hold."""
     keys = layout_model.relation_keys(scenario)
     pieces = tuple([MAX_HALLWAY_PIECES] * len(scenario.floors))
 
@@ -131,7 +147,7 @@ def explain_failure(scenario: Scenario, work_budget: float) -> LayoutError:
 
     def solvable(dropped: frozenset) -> bool:
         problem = layout_model.LayoutProblem(scenario, pieces, dropped, work_budget)
-        outcome = layout_model.solve(problem)
+        outcome = layout_model.solve(problem, deadline)
         if outcome.status == "unknown":
             undecided.append(dropped)
         return outcome.rects is not None
@@ -142,9 +158,17 @@ def explain_failure(scenario: Scenario, work_budget: float) -> LayoutError:
             "(windows need exterior walls, the first trajectory room must be on the south edge); "
             "fix: reduce windows or room areas", [])
     dropped: set = set()
-    for key in keys:
-        if not solvable(frozenset(dropped | {key})):
-            dropped.add(key)  # still unsolvable without it: it is not needed for the clash
+    for i, key in enumerate(keys):
+        try:
+            if not solvable(frozenset(dropped | {key})):
+                dropped.add(key)  # still unsolvable without it: it is not needed for the clash
+        except layout_model.OutOfTime:
+            left = [describe_relation(k) for k in keys if k not in dropped]
+            return LayoutError(
+                f"{scenario.source}: relations: no floor plan found within the layout budget of {deadline.seconds:g} s; "
+                f"these relations did not hold together (the search for a smallest clashing set stopped after "
+                f"{i} of {len(keys)}): {'; '.join(left[:12])}{' ...' if len(left) > 12 else ''} "
+                "(fix: drop or change some of them, or a larger --layout-budget)", left)
     conflict = [describe_relation(k) for k in keys if k not in dropped]
     if undecided:  # honest about a budget that ran out: "not found", not "impossible"
         return LayoutError(

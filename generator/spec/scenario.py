@@ -9,18 +9,36 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import math
 import re
+import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from assets.catalog import normalize_color, resolve_category, suggest_category, suggest_color
+from generator.spec import loader
 
 TYPOLOGIES = ("single-story residence", "multi-story residence", "office")
 MAX_FLOORS = 5
+# Input limits (stated in the schema and README): a spec within them never makes `generate`
+# fail on its content; the layout of one floor stays within the default layout budget.
+MAX_NAME_CHARS = 64  # `.<name>.partial-<pid>-<n>` and `.cache/<name>` stay far below 255 bytes
+MAX_LABEL_CHARS = 64
+MAX_TEXT_CHARS = 200  # free-form text: room type, colour, material, other attributes
+MAX_ROOMS = 40
+MAX_ROOMS_PER_FLOOR = 16
+MAX_OBJECTS_PER_ROOM = 120
+MAX_OBJECTS = 600
+MAX_RELATIONS = 200  # entries per relation kind
+MAX_CHAIN = 40  # items per relation entry (a group counts as one item)
+MAX_AREA = 400.0  # m^2 per room
+MAX_SEED = 2**63 - 1
+MAX_ISSUES = 20  # issues shown per file; the rest are counted
+RESERVED_ATTRIBUTES = ("count", "model_seed", "wall_mounted", "open_angle", "opening")  # set by the generator
 
 # ---------------------------------------------------------------------------- schema
 
@@ -28,13 +46,31 @@ MAX_FLOORS = 5
 Count = Annotated[int, Field(strict=True, ge=1, le=60, description="How many instances (1-60).")]
 
 
+Text = Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
+Label = Annotated[str, Field(min_length=1, max_length=MAX_LABEL_CHARS)]
+
+
 class ObjectEntry(BaseModel):
-    """`category: {count, color, ...}`; extra keys are free-form attributes (material, style)."""
+    """`category: {count, color, ...}`; extra keys are free-form attributes (material, style):
+    text of at most 200 characters, a boolean, or a finite number."""
 
     model_config = ConfigDict(extra="allow")
     count: Count = 1
-    color: str | None = Field(None, description="Colour of the main part, e.g. red.")
-    material: str | None = Field(None, description="Material of the main part, e.g. wood.")
+    color: Text | None = Field(None, description="Colour of the main part, e.g. red.")
+    material: Text | None = Field(None, description="Material of the main part, e.g. wood.")
+
+    @model_validator(mode="after")
+    def _plain_attributes(self):
+        for key, value in (self.__pydantic_extra__ or {}).items():
+            if key in RESERVED_ATTRIBUTES or len(key) > MAX_LABEL_CHARS:
+                raise ValueError(f"attribute name {key[:MAX_LABEL_CHARS]!r} is reserved or too long")
+            ok = (isinstance(value, str) and len(value) <= MAX_TEXT_CHARS) or isinstance(value, bool) or \
+                 (isinstance(value, int) and abs(value) <= 2**53) or (isinstance(value, float) and math.isfinite(value)
+                                                                      and abs(value) <= 1e15)
+            if not ok:
+                raise ValueError(f"attribute {key!r} must be text (up to {MAX_TEXT_CHARS} characters), "
+                                 f"a boolean or a finite number")
+        return self
 
 
 ObjectValue = Union[Count, ObjectEntry]
@@ -42,31 +78,40 @@ ObjectValue = Union[Count, ObjectEntry]
 
 class RoomEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    type: str | None = Field(None, description="Room type; default is the label without a trailing number.")
+    type: Text | None = Field(None, description="Room type; default is the label without a trailing number.")
     floor: int = Field(0, ge=0, lt=MAX_FLOORS, description="0 = ground floor.")
-    area: float | None = Field(None, gt=0, description="Target floor area in m^2.")
-    objects: dict[str, ObjectValue] = Field(default_factory=dict)
+    area: float | None = Field(None, gt=0, le=MAX_AREA, allow_inf_nan=False,
+                               description=f"Target floor area in m^2 (above 0, at most {MAX_AREA:g}).")
+    objects: dict[Label, ObjectValue] = Field(default_factory=dict, max_length=MAX_OBJECTS_PER_ROOM,
+                                              description=f"Category -> count or entry; at most {MAX_OBJECTS_PER_ROOM} "
+                                                          f"objects per room, {MAX_OBJECTS} per scenario.")
 
 
-Item = Union[str, list[str]]
+Item = Union[Label, Annotated[list[Label], Field(max_length=MAX_ROOMS)]]
+Chain = Annotated[list[Item], Field(max_length=MAX_CHAIN)]
 
 
 class RelationsEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    adjacent: list[list[Item]] = Field(default_factory=list, description="Chains of rooms sharing a wall with a doorway.")
-    opposite: list[list[Item]] = Field(default_factory=list, description="Rooms facing each other across one shared space.")
-    vertical: list[list[Item]] = Field(default_factory=list, description="Rooms stacked on consecutive floors.")
+    adjacent: list[Chain] = Field(default_factory=list, max_length=MAX_RELATIONS, description="Chains of rooms sharing a wall with a doorway.")
+    opposite: list[Chain] = Field(default_factory=list, max_length=MAX_RELATIONS, description="Rooms facing each other across one shared space.")
+    vertical: list[Chain] = Field(default_factory=list, max_length=MAX_RELATIONS, description="Rooms stacked on consecutive floors.")
 
 
 class ScenarioFile(BaseModel):
-    """The scenario YAML v1 document."""
+    """The scenario YAML v1 document. Limits: the file at most 256 KiB of UTF-8, nesting at most
+    16 levels, at most 20000 values, no YAML aliases, anchors or tags, text values at most 1000
+    characters (labels 64, free-form text 200)."""
 
     model_config = ConfigDict(extra="forbid", title="egoscene scenario v1")
-    name: str = Field(pattern=r"^[a-z0-9_-]+$", description="Unique scenario name: [a-z0-9_-]+")
+    name: str = Field(pattern=r"^[a-z0-9_-]+$", max_length=MAX_NAME_CHARS,
+                      description=f"Unique scenario name and output folder: [a-z0-9_-]+, at most {MAX_NAME_CHARS} characters")
     typology: Literal["single-story residence", "multi-story residence", "office"]
-    seed: int = Field(0, ge=0, description="Same spec + seed => same outputs.")
-    rooms: dict[str, RoomEntry] = Field(min_length=1)
-    trajectory: list[str] = Field(min_length=1, description="Every room exactly once, in visiting order.")
+    seed: int = Field(0, ge=0, le=MAX_SEED, description="Same spec + seed => same outputs.")
+    rooms: dict[Label, RoomEntry] = Field(min_length=1, max_length=MAX_ROOMS,
+                                          description=f"Room label -> room; at most {MAX_ROOMS} rooms, "
+                                                      f"{MAX_ROOMS_PER_FLOOR} per floor.")
+    trajectory: list[Label] = Field(min_length=1, max_length=MAX_ROOMS, description="Every room exactly once, in visiting order.")
     relations: RelationsEntry = Field(default_factory=RelationsEntry)
 
 
@@ -84,13 +129,24 @@ class SpecIssue:
     problem: str
     fix: str = ""
 
-    def __str__(self) -> str:
-        where = f"{self.file}: {self.path}" if self.path else self.file
-        return f"{where}: {self.problem}" + (f" (fix: {self.fix})" if self.fix else "")
+    def __str__(self) -> str:  # bounded: a hostile file cannot make a message of megabytes
+        where = f"{_clip(self.file, 300)}: {_clip(self.path, 200)}" if self.path else _clip(self.file, 300)
+        return f"{where}: {_clip(self.problem, 400)}" + (f" (fix: {_clip(self.fix, 300)})" if self.fix else "")
+
+
+def _clip(text: str, limit: int) -> str:
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # printable even with a lone surrogate
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class SpecError(Exception):
+    """A refused spec: at most MAX_ISSUES issues, then one line counting the rest."""
+
     def __init__(self, issues: list[SpecIssue]):
+        if len(issues) > MAX_ISSUES:
+            rest = len(issues) - MAX_ISSUES + 1
+            issues = issues[:MAX_ISSUES - 1] + [SpecIssue(issues[0].file, "", f"{rest} more problems not shown",
+                                                          "fix the ones above and validate again")]
         self.issues = issues
         super().__init__("\n".join(str(issue) for issue in issues))
 
@@ -196,43 +252,32 @@ def canonical_label(label: str) -> str:
 # ---------------------------------------------------------------------------- loading
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """SafeLoader that refuses duplicate mapping keys instead of silently keeping the last."""
-
-
-def _construct_mapping(loader, node, deep=False):
-    seen: dict = {}
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r} (first at line {seen[key] + 1})", key_node.start_mark
-            )
-        seen[key] = key_node.start_mark.line
-    return loader.construct_mapping(node, deep)
-
-
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
 def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario file; SpecError (file, YAML path, problem, fix) on any refusal.
+    The limits of generator.spec.loader are checked before the YAML is built."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = loader.read_text(path)
     except OSError as exc:
-        raise SpecError([SpecIssue(str(path), "", f"cannot read file: {exc.strerror}", "check the path")]) from exc
+        raise SpecError([SpecIssue(str(path), "", f"cannot read file: {exc.strerror or exc}", "check the path")]) from exc
+    except loader.LoadIssue as exc:
+        raise SpecError([SpecIssue(str(path), exc.path, exc.problem, exc.fix)]) from None
     return parse_scenario(text, source=str(path))
 
 
 def parse_scenario(text: str, source: str = "<string>") -> Scenario:
+    if len(text) > loader.MAX_FILE_BYTES:  # characters: at least as many bytes
+        raise SpecError([SpecIssue(source, "", f"file larger than {loader.MAX_FILE_BYTES // 1024} KiB", "a scenario is a short hand-written file")])
     try:
-        data = yaml.load(text, Loader=_UniqueKeyLoader)
-    except yaml.YAMLError as exc:
+        data = loader.load_yaml(text)
+    except loader.LoadIssue as exc:
+        raise SpecError([SpecIssue(source, exc.path, exc.problem, exc.fix)]) from None
+    except (yaml.YAMLError, ValueError, OverflowError) as exc:  # ValueError: a constructor's own limit
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
         fix = "give each room label once" if "duplicate key" in str(problem) else "fix the YAML syntax"
-        raise SpecError([SpecIssue(source, where, f"invalid YAML: {problem}", fix)]) from exc
+        raise SpecError([SpecIssue(source, where, f"invalid YAML: {problem}", fix)]) from None
     if not isinstance(data, dict):
         raise SpecError([SpecIssue(source, "", "the file must be a YAML mapping with name, typology, rooms, trajectory", "see scenarios/*.yaml")])
     try:
@@ -246,9 +291,32 @@ _FIELD_FIXES = {
     "name": "use lower-case letters, digits, '-' or '_'",
     "typology": "one of: " + ", ".join(TYPOLOGIES),
     "floor": f"a floor number from 0 to {MAX_FLOORS - 1}",
-    "area": "a positive area in square metres",
+    "area": f"a positive area in square metres, at most {MAX_AREA:g}",
+    "seed": f"a whole number from 0 to {MAX_SEED}",
+    "rooms": f"at most {MAX_ROOMS} rooms, labels of 1 to {MAX_LABEL_CHARS} characters",
+    "type": f"text of at most {MAX_TEXT_CHARS} characters",
+    "objects": f"at most {MAX_OBJECTS_PER_ROOM} categories per room, names of at most {MAX_LABEL_CHARS} characters",
+    "adjacent": f"at most {MAX_RELATIONS} entries of at most {MAX_CHAIN} room labels or groups",
+    "opposite": f"at most {MAX_RELATIONS} entries of at most {MAX_CHAIN} room labels or groups",
+    "vertical": f"at most {MAX_RELATIONS} entries of at most {MAX_CHAIN} room labels or groups",
     "trajectory": "list every room label once",
 }
+
+
+_repr = reprlib.Repr()  # Python 3.11: limits are attributes, not arguments
+_repr.maxstring, _repr.maxother, _repr.maxlist, _repr.maxdict, _repr.maxlevel = 60, 60, 4, 4, 2
+_short = _repr.repr
+
+
+def _yaml_path(loc: tuple) -> str:
+    """`relations.adjacent[2][0]` from pydantic's loc, without the names of union branches."""
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        elif part not in ("constrained-str", "list[constrained-str]"):
+            path += ("." if path else "") + part
+    return path
 
 
 def _issues_from_pydantic(source: str, exc: ValidationError) -> list[SpecIssue]:
@@ -258,10 +326,17 @@ def _issues_from_pydantic(source: str, exc: ValidationError) -> list[SpecIssue]:
         if loc[:1] == ["rooms"] and len(loc) >= 4 and loc[2] == "objects":
             # a count or a {count, color, ...} mapping: pydantic reports both union branches
             path = ".".join(loc[:4])
-            issues.setdefault(path, SpecIssue(source, path, f"bad object entry {err['input']!r}",
+            if err["type"] == "value_error":  # ObjectEntry's own check names the attribute
+                issues[path] = SpecIssue(source, path, err["msg"].removeprefix("Value error, "),
+                                         "use text, a boolean or a number; not count, model_seed, wall_mounted, open_angle, opening")
+                continue
+            if len(loc) > 4 and loc[4] in ("color", "material"):
+                issues.setdefault(path, SpecIssue(source, f"{path}.{loc[4]}", err["msg"], f"text of at most {MAX_TEXT_CHARS} characters"))
+                continue
+            issues.setdefault(path, SpecIssue(source, path, f"bad object entry {_short(err['input'])}",
                                               "a whole number from 1 to 60, or {count: N, color: ...}"))
             continue
-        path = ".".join(loc)
+        path = _yaml_path(err["loc"])
         if err["type"] == "extra_forbidden":
             parent = "relations" if loc[:1] == ["relations"] else ("room" if loc[:1] == ["rooms"] else "")
             known = {"": ScenarioFile.model_fields, "room": RoomEntry.model_fields, "relations": RelationsEntry.model_fields}[parent]
@@ -284,6 +359,10 @@ def _normalize(parsed: ScenarioFile, source: str) -> Scenario:
     for label in labels:
         if not label.strip():
             issues.append(SpecIssue(source, "rooms", "empty room label", "give the room a name"))
+        for text, what in ((label, "room label"), (parsed.rooms[label].type or "", "room type")):
+            bad = loader.unsafe_text(text)
+            if bad:
+                issues.append(SpecIssue(source, f"rooms.{label!r}", f"{what} contains a {bad}", "use printable characters only"))
         other = by_canonical.setdefault(canonical_label(label), label)
         if other != label:
             issues.append(SpecIssue(source, f"rooms.{label}", f"label {label!r} collides with {other!r}", "give each room a distinct label, e.g. 'bedroom 1' and 'bedroom 2'"))
@@ -296,7 +375,7 @@ def _normalize(parsed: ScenarioFile, source: str) -> Scenario:
             category = resolve_category(raw_name)
             if category is None:
                 guess = suggest_category(raw_name)
-                issues.append(SpecIssue(source, path, f"unknown object category {raw_name!r}", f"did you mean {guess!r}?" if guess else "see `egoscene catalog` for the category list"))
+                issues.append(SpecIssue(source, path, f"unknown object category {raw_name!r}", f"did you mean {guess!r}?" if guess else "see `egoscene catalog --list` for the category list"))
                 continue
             if category in objects:
                 issues.append(SpecIssue(source, path, f"{raw_name!r} names the same category as another entry ({category!r})", "merge them into one entry with the total count"))
@@ -317,6 +396,13 @@ def _normalize(parsed: ScenarioFile, source: str) -> Scenario:
         room_type = (entry.type or default_room_type(label)).strip().lower()
         rooms[label] = Room(label, room_type, entry.floor, entry.area, tuple(objects[c] for c in sorted(objects)))
 
+    total = sum(o.count for room in rooms.values() for o in room.objects)
+    if total > MAX_OBJECTS:
+        issues.append(SpecIssue(source, "rooms", f"{total} objects in all (limit {MAX_OBJECTS})", "split the scenario or use fewer objects"))
+    for room in rooms.values():
+        if room.objects and sum(o.count for o in room.objects) > MAX_OBJECTS_PER_ROOM:
+            issues.append(SpecIssue(source, f"rooms.{room.label}.objects", f"{sum(o.count for o in room.objects)} objects "
+                                    f"in one room (limit {MAX_OBJECTS_PER_ROOM})", "use fewer objects or split the room"))
     issues += _check_floors(parsed, source)
     issues += _check_trajectory(parsed.trajectory, labels, source)
     relations, relation_issues = _normalize_relations(parsed.relations, rooms, source)
@@ -329,6 +415,12 @@ def _normalize(parsed: ScenarioFile, source: str) -> Scenario:
 def _check_floors(parsed: ScenarioFile, source: str) -> list[SpecIssue]:
     floors = sorted({room.floor for room in parsed.rooms.values()})
     issues = []
+    for floor in floors:
+        on_floor = [label for label, r in parsed.rooms.items() if r.floor == floor]
+        if len(on_floor) > MAX_ROOMS_PER_FLOOR:
+            issues.append(SpecIssue(source, "rooms", f"{len(on_floor)} rooms on floor {floor} (limit {MAX_ROOMS_PER_FLOOR} per floor: "
+                                    "the layout of a larger floor does not fit its time budget)",
+                                    "spread the rooms over floors (multi-story residence) or split the scenario"))
     if parsed.typology == "single-story residence" and floors != [0]:
         upper = [label for label, r in parsed.rooms.items() if r.floor != 0]
         issues.append(SpecIssue(source, f"rooms.{upper[0]}.floor", "a single-story residence has only floor 0", "remove the floor field or use typology: multi-story residence"))

@@ -1,0 +1,178 @@
+"""Refusals before work and safe output folders (issue 14): `--out` checks, duplicate names in
+one run, unique staging folders and a lock per scenario output, the layout time budget, and
+the CLI's messages (exit 2, one line per problem, no traceback)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from egoscene.cli import main
+from formats import files
+from generator.spec.scenario import parse_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "scenarios" / "scenario-05.yaml"
+HANG = 600  # generous: fails only on a hang
+
+
+def test_out_that_is_a_file_is_refused_before_any_work(tmp_path, capsys):
+    target = tmp_path / "afile"
+    target.write_text("keep me")
+    for out in (target, target / "sub"):
+        assert main(["generate", str(SPEC), "--out", str(out), "--until", "layout"]) == 2
+    err = capsys.readouterr().err
+    assert "is not a folder" in err and "fix:" in err and "Traceback" not in err
+    assert "layout" not in err.replace("--until layout", "")  # refused before the first stage
+    assert target.read_text() == "keep me"
+
+
+def test_schema_out_into_a_bad_path_is_refused(tmp_path, capsys):
+    assert main(["schema", "--out", str(tmp_path / "missing" / "s.json")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write it" in err and "Traceback" not in err
+    assert main(["schema", "--out", str(tmp_path / "s.json")]) == 0
+    assert (tmp_path / "s.json").read_text().startswith("{")
+
+
+def test_catalog_list_prints_categories_with_aliases_and_the_hint_points_at_it(capsys):
+    assert main(["catalog", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 64 and any(line.startswith("tv  (also: ") and "television" in line for line in lines)
+    text = SPEC.read_text().replace("objects: {", "objects: {zzqqx: 1, ", 1)
+    with pytest.raises(Exception) as info:
+        parse_scenario(text, "x.yaml")
+    assert "egoscene catalog --list" in str(info.value)
+
+
+def test_validate_reports_every_file_of_a_folder(tmp_path, capsys):
+    (tmp_path / "a-good.yaml").write_text(SPEC.read_text())
+    (tmp_path / "b-bytes.yaml").write_bytes(b"name: x\n\xff\n")
+    (tmp_path / "c-bomb.yaml").write_text("a: &a [x, x]\nb: [*a, *a]\n")
+    (tmp_path / "d-deep.yaml").write_text("name: " + "[" * 3000 + "]" * 3000 + "\n")
+    (tmp_path / "e-area.yaml").write_text(SPEC.read_text().replace("objects:", "area: .inf\n    objects:", 1))
+    assert main(["validate", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "ok " in err and "a-good.yaml" in err
+    for name in ("b-bytes", "c-bomb", "d-deep", "e-area"):
+        assert f"{name}.yaml: " in err, name
+    assert "Traceback" not in err and len(err) < 5_000
+
+
+def test_duplicate_names_in_one_generate_are_refused_before_any_work(tmp_path, capsys):
+    twin = tmp_path / "twin.yaml"
+    twin.write_text(SPEC.read_text())
+    out = tmp_path / "out"
+    assert main(["generate", str(SPEC), str(twin), "--out", str(out), "--until", "layout"]) == 2
+    assert "unique name" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_staging_folders_are_unique_and_leftovers_of_dead_runs_go(tmp_path):
+    final = tmp_path / "scene-x"
+    dead = tmp_path / ".scene-x.partial-999999999-1"  # no such pid
+    old_style = tmp_path / ".scene-x.partial"
+    for stale in (dead, old_style):
+        stale.mkdir()
+    with files.staged_folder(final) as first:
+        with files.staged_folder(tmp_path / "scene-y") as other:
+            assert first != other
+        (first / "a.txt").write_text("a")
+        assert not dead.exists() and not old_style.exists()
+        assert first.name.startswith(f".scene-x.partial-{os.getpid()}-")
+    assert (final / "a.txt").read_text() == "a"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scene-x", "scene-y"]
+
+
+@pytest.mark.parametrize("name", ["", ".", "..", "a/b", "a\x00b", "x" * 200])
+def test_unsafe_folder_names_are_refused(tmp_path, name):
+    with pytest.raises(files.OutputError):
+        files.check_name(name)
+    files.check_name("küche-2")  # safe Unicode stays allowed
+
+
+def test_output_lock_makes_a_second_writer_wait_and_leaves_no_lock_file(tmp_path):
+    final = tmp_path / "s"
+    order: list[str] = []
+    waiting = threading.Event()
+
+    def second():
+        with files.output_lock(final, on_wait=waiting.set):
+            order.append("second")
+
+    with files.output_lock(final):
+        worker = threading.Thread(target=second)
+        worker.start()
+        assert waiting.wait(HANG), "the second writer did not see the lock"
+        order.append("first")
+    worker.join(HANG)
+    assert order == ["first", "second"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_two_concurrent_runs_into_one_out_both_succeed(tmp_path):
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "egoscene.cli", "generate", str(SPEC), "--out", str(out), "--until", "layout"]
+    runs = [subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    results = [run.communicate(timeout=HANG) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], results
+    assert all("Traceback" not in err for _, err in results)
+    assert sorted(p.name for p in out.iterdir()) == ["scenario-05"]  # no staging folder, no lock left
+    assert (out / "scenario-05" / "manifest.json").is_file()
+
+
+CONTRADICTION = """
+name: hub
+typology: single-story residence
+rooms:
+  closet: {type: storage, area: 2}
+  a: {}
+  b: {}
+  c: {}
+  d: {}
+  e: {}
+  f: {}
+trajectory: [closet, a, b, c, d, e, f]
+relations:
+  adjacent: [[closet, [a, b, c, d, e, f]]]
+"""
+
+
+def test_layout_budget_turns_a_long_search_into_a_refusal_with_a_reason(tmp_path, capsys):
+    from generator.layout.plan import LayoutError, layout
+
+    scenario = parse_scenario(CONTRADICTION, "hub.yaml")
+    with pytest.raises(LayoutError) as info:
+        layout(scenario, time_budget=1.0)
+    # within 1 s the search names a clashing set, or says that the budget ran out
+    assert info.value.conflict or "layout budget of 1 s" in str(info.value)
+    spec = tmp_path / "hub.yaml"
+    spec.write_text(CONTRADICTION)
+    out = tmp_path / "out"
+    assert main(["generate", str(spec), "--out", str(out), "--until", "layout", "--layout-budget", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "hub.yaml" in err and "fix:" in err and "Traceback" not in err
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_conflict_search_stops_at_the_budget_naming_what_did_not_hold():
+    from generator.layout import model
+    from generator.layout.plan import explain_failure
+
+    class Deadline:  # lets two solves run (two checks each), then the clock has run out
+        seconds, calls = 5.0, 0
+
+        def remaining(self):
+            self.calls += 1
+            if self.calls > 4:
+                raise model.OutOfTime()
+            return None
+
+    error = explain_failure(parse_scenario(CONTRADICTION, "hub.yaml"), 1.0, Deadline())
+    assert "layout budget of 5 s" in str(error) and "stopped after 1 of 6" in str(error) and "fix:" in str(error)
+    assert len(error.conflict) >= 5 and all("closet" in item for item in error.conflict)
