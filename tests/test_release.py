@@ -267,6 +267,13 @@ def test_blind_baseline_is_stated_and_near_chance(release, rows):
     assert "| overall" in (release / "README.md").read_text()
 
 
+def test_an_output_root_stands_for_its_scenarios(folders, tmp_path):
+    from egoscene.release.collect import expand
+
+    assert expand([folders[0].parent]) == sorted(folders)
+    assert expand([folders[1]]) == [folders[1]] and expand([tmp_path]) == [tmp_path]
+
+
 def test_bad_inputs_are_refused(tmp_path, folders):
     assert main(["release", str(tmp_path), "--out", str(tmp_path / "r")]) == 2  # no queries.jsonl etc.
     assert main(["release", str(folders[0]), str(folders[0]), "--out", str(tmp_path / "r")]) == 2

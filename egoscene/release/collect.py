@@ -55,8 +55,20 @@ def load_scenario(folder: Path) -> ScenarioIn:
     return ScenarioIn(folder, manifest, base.read_model(folder / "scene.json", Scene), records)
 
 
+def expand(paths: list[Path]) -> list[Path]:
+    """Scenario folders as given; a folder without manifest.json stands for its finished
+    scenario sub-folders (an output root such as `outputs/`; hidden staging folders skipped)."""
+    out = []
+    for path in map(Path, paths):
+        subs = sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith(".")
+                      and (p / "manifest.json").is_file()) if path.is_dir() else []
+        out += [path] if (path / "manifest.json").exists() or not subs else subs
+    return out
+
+
 def load_all(folders: list[Path]) -> list[ScenarioIn]:
     """The scenarios sorted by name (so the order of the arguments does not change the release)."""
+    folders = expand(folders)
     if not folders:
         raise ReleaseError("no scenario folders given (fix: `egoscene release OUT/scenario-01 ... --out REL`)")
     scenarios = sorted((load_scenario(f) for f in folders), key=lambda s: s.manifest.name)
