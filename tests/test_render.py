@@ -125,6 +125,17 @@ def test_id_pass_size_keeps_aspect():
     assert id_pass_size(160, 120, 2) == (80, 60)
 
 
+def test_id_pass_resolves_a_thousandth_of_the_frame():
+    """Issue 10: 'seen' is 0.1% of the frame, so the id pass is at least 320x240 at 640x480."""
+    import inspect
+
+    from render.run import ID_SCALE, id_pass_size, render_scenario
+
+    assert inspect.signature(render_scenario).parameters["id_scale"].default == ID_SCALE
+    w, h = id_pass_size(640, 480, ID_SCALE)
+    assert (w, h) == (320, 240) and 0.001 * w * h >= 75
+
+
 # --- Blender ----------------------------------------------------------------------------------
 
 def _run(tmp: Path, out: Path, *extra: str, scene: dict | None = None, traj: dict | None = None) -> dict:
