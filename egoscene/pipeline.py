@@ -38,7 +38,7 @@ STAGES = ("layout", "scene", "trajectory", "render", "queries")
 VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
 MIN_SEEN_FRAMES = 15  # SPEC 4 / issue 4: every object seen in at least this many frames
 COVERAGE_ROUNDS = 2  # walk extensions tried before giving up on an unseen object
-LAYOUT_BUDGET_S = 30.0  # default wall-clock budget of the layout stage (a slower search is refused)
+LAYOUT_BUDGET_S = 30.0  # the CLI's default wall-clock budget of the layout stage (a slower search is refused)
 
 
 class QueryCheckError(Exception):
@@ -67,7 +67,8 @@ class Options:
     height: int = 480
     per_task: int = 3
     max_frames: int | None = None  # benchmarking only: cut the walk, skip the coverage loop
-    layout_budget: float = LAYOUT_BUDGET_S  # seconds; never changes a plan, only refuses a slow search
+    layout_budget: float | None = None  # wall seconds (CLI: LAYOUT_BUDGET_S); never changes a plan, only
+    # refuses a slow search; None: only the solver's deterministic work budget bounds the search
 
     def stages(self) -> tuple[str, ...]:
         return STAGES[: STAGES.index(self.until) + 1]

@@ -24,9 +24,10 @@ class Options(StrictModel):
     height: int = Field(gt=0, description="Video height in pixels.")
     per_task: int = Field(ge=1, description="Questions asked per task.")
     max_frames: int | None = Field(description="Benchmarking only: the walk cut to this many frames; null = whole walk.")
-    layout_budget: float = Field(30.0, gt=0, allow_inf_nan=False,
-                                 description="Wall-clock seconds the layout stage may take before it refuses the spec "
-                                             "(never changes a plan; absent in folders made before it existed).")
+    layout_budget: float | None = Field(None, gt=0, allow_inf_nan=False,
+                                        description="Wall-clock seconds the layout stage could take before refusing the "
+                                                    "spec (never changes a plan); null: no wall-clock cap (also in "
+                                                    "folders made before it existed).")
 
 
 class WalkReport(StrictModel):

@@ -160,6 +160,13 @@ def test_layout_budget_turns_a_long_search_into_a_refusal_with_a_reason(tmp_path
     assert not out.exists() or not any(out.iterdir())
 
 
+def test_the_cli_states_one_default_layout_budget():
+    from egoscene import cli, pipeline
+
+    assert cli.LAYOUT_BUDGET_S == pipeline.LAYOUT_BUDGET_S == 30.0
+    assert pipeline.Options().layout_budget is None  # the API: only the deterministic work budget
+
+
 def test_conflict_search_stops_at_the_budget_naming_what_did_not_hold():
     from generator.layout import model
     from generator.layout.plan import explain_failure

@@ -252,9 +252,11 @@ def test_refused_mutants_write_nothing_and_exit_2(tmp_path, capsys):
 
 
 @pytest.mark.skipif(FUZZ_LAYOUT == 0, reason="set EGOSCENE_FUZZ_LAYOUT=N to lay out N accepted mutants")
-def test_accepted_mutants_lay_out_or_are_refused_within_budget(tmp_path):
+def test_accepted_mutants_generate_or_are_refused_within_budget(tmp_path):
+    """What validate accepts, generate builds up to the walk, or refuses as layout/placement."""
     from egoscene import pipeline
     from generator.layout.plan import LayoutError
+    from generator.placement.place import PlacementError
 
     texts = [p.read_text() for p in BUNDLED]
     done = 0
@@ -267,9 +269,12 @@ def test_accepted_mutants_lay_out_or_are_refused_within_budget(tmp_path):
         out = tmp_path / f"out-{case}"
         with _no_hang(300):
             try:
-                pipeline.generate(spec, out, pipeline.Options(until="layout", layout_budget=30.0))
-            except LayoutError:
+                pipeline.generate(spec, out, pipeline.Options(until="trajectory", layout_budget=30.0))
+                verdict = "built"
+            except (LayoutError, PlacementError) as exc:
                 assert not out.exists() or not any(out.iterdir())
+                verdict = f"refused: {str(exc)[:200]}"
+        print(f"mutant {case}: {verdict}")
         done += 1
         if done == FUZZ_LAYOUT:
             break
