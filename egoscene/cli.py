@@ -363,6 +363,33 @@ def eval_(predictions: Annotated[Path, typer.Argument(help="JSONL: id, predictio
     return 0
 
 
+@app.command()
+def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how many scenarios")],
+           seed: Annotated[int, typer.Option("--seed", min=0, help="same seed, same files")],
+           out: Annotated[Path, typer.Option("--out", help="folder for <name>.yaml and summary.json")],
+           typology: Annotated[Optional[list[str]], typer.Option(
+               "--typology", help="apartment, one-story house, multi-story house or office (repeatable; "
+                                  "default: a paper-like mix)")] = None,
+           check: Annotated[bool, typer.Option(help="lay out and place each spec (relations need it)")] = True) -> int:
+    """Sample new scenario specs with the paper's statistics (rooms, objects, relations)."""
+    if check:
+        _require_render_extra("sample")
+    from generator.spec import sample as sampler
+
+    def on_spec(s) -> None:
+        console.print(f"{s.stats['name']}: {s.stats['typology']}, {s.stats['rooms']} rooms, "
+                      f"{s.stats['objects']} objects", highlight=False)
+
+    try:
+        drafts = sampler.sample(n, seed, typology, check=check, on_spec=on_spec)
+    except sampler.SampleError as exc:
+        return _refuse(str(exc))
+    report = sampler.write_batch(drafts, out)
+    print(sampler.format_table(report), end="")
+    console.print(f"wrote {n} specs and summary.json to {out}", highlight=False)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (tests call this with a list of arguments)."""
     command = typer.main.get_command(app)

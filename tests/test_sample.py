@@ -1,0 +1,131 @@
+"""`egoscene sample`: sampled specs validate, lay out, place, repeat byte for byte, cover the
+catalog and have the paper's statistics."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+
+import pytest
+
+from assets.catalog import CATEGORIES
+from generator.spec import sample as sampler
+from generator.spec.sample_tables import PAPER, PAPER_ADJACENT, PAPER_OPPOSITE, ROOM_OBJECTS, TYPOLOGIES
+from generator.spec.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _lays_out_and_places(path: Path) -> None:
+    """Independently of the sampler: the spec lays out, its relations hold on the plan, its objects fit."""
+    from generator.layout import plan as layout
+    from generator.layout.relations import check_scene
+    from generator.placement.place import place_objects
+
+    scenario = load_scenario(path)
+    scene = layout.plan_to_scene(layout.layout(scenario))
+    assert check_scene(scenario, scene) == [], path
+    placed = place_objects(scenario, scene)
+    assert len(placed["objects"]) == sum(o.count for r in scenario.rooms.values() for o in r.objects)
+
+
+@pytest.fixture(scope="module")
+def small_batch(tmp_path_factory):
+    """Two checked specs written by the CLI (an apartment and a one-story house)."""
+    pytest.importorskip("ortools")
+    from egoscene.cli import main
+
+    out = tmp_path_factory.mktemp("sample")
+    assert main(["sample", "--n", "2", "--seed", "5", "--out", str(out)]) == 0
+    return out
+
+
+def test_every_category_has_a_room_type():
+    listed = {c for entries in ROOM_OBJECTS.values() for c, *_ in entries}
+    assert set(CATEGORIES) <= listed, sorted(set(CATEGORIES) - listed)
+
+
+def test_paper_reference_matches_the_transcribed_scenarios():
+    """PAPER's relation counts are those of scenarios/scenario-0*.yaml (Tables 12-17)."""
+    adjacent, opposite = [], []
+    for path in sorted((ROOT / "scenarios").glob("scenario-0*.yaml")):
+        scenario = load_scenario(path)
+        adjacent.append(len(scenario.relations.adjacent))
+        opposite.append(sum(len(g.side_a) * len(g.side_b) for g in scenario.relations.opposite))
+    assert tuple(adjacent) == PAPER_ADJACENT and tuple(opposite) == PAPER_OPPOSITE
+    assert PAPER["adjacent pairs"] == (round(statistics.mean(adjacent), 2), round(statistics.stdev(adjacent), 2))
+    assert PAPER["opposite pairs"] == (round(statistics.mean(opposite), 2), round(statistics.stdev(opposite), 2))
+
+
+def test_a_batch_of_30_covers_every_category_and_typology():
+    drafts = sampler.sample(30, 11, check=False)
+    report = sampler.summary(drafts)
+    assert report["categories missing"] == []
+    assert set(report["typologies"]) == set(TYPOLOGIES)
+
+
+def test_statistics_near_the_papers():
+    report = sampler.summary(sampler.sample(80, 3, check=False))
+    rooms, objects = report["statistics"]["rooms"], report["statistics"]["objects"]
+    assert abs(rooms["mean"] - 6.7) < 0.5 and 0.7 < rooms["sd"] < 2.0
+    assert abs(objects["mean"] - 73.5) < 6.0 and 7.0 < objects["sd"] < 22.0
+    floors = [s["floors"] for s in report["specs"]]
+    assert max(floors) >= 2 and min(floors) == 1
+    # objects per room by type: kitchens and offices hold more than bathrooms and locker rooms
+    per_type = report["objects per room by type"]
+    assert per_type["kitchen"] > per_type["bathroom"] and per_type["main office"] > per_type["locker room"]
+
+
+def test_every_unchecked_spec_validates_and_repeats(tmp_path):
+    first = sampler.sample(12, 9, check=False)
+    again = sampler.sample(12, 9, check=False)
+    assert [s.draft.yaml_text() for s in first] == [s.draft.yaml_text() for s in again]
+    sampler.write_batch(first, tmp_path / "a")
+    sampler.write_batch(again, tmp_path / "b")
+    for path in sorted((tmp_path / "a").iterdir()):
+        assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes()
+        if path.suffix == ".yaml":
+            scenario = load_scenario(path)
+            assert len(scenario.rooms) >= 4
+
+
+def test_typology_option_and_refusal():
+    drafts = sampler.sample(3, 2, ["office", "multi-story house"], check=False)
+    assert [d.stats["typology"] for d in drafts] == ["office", "multi-story house", "office"]
+    assert drafts[1].stats["floors"] >= 2
+    with pytest.raises(sampler.SampleError, match="unknown typology 'castle'"):
+        sampler.sample(1, 2, ["castle"], check=False)
+
+
+def test_checked_specs_validate_lay_out_and_place(small_batch):
+    specs = sorted(small_batch.glob("*.yaml"))
+    assert len(specs) == 2
+    report = json.loads((small_batch / "summary.json").read_text())
+    assert report["scenarios"] == 2 and report["statistics"]["rooms"]["paper_mean"] == 6.7
+    relations = 0
+    for path in specs:
+        scenario = load_scenario(path)
+        relations += len(scenario.relations.adjacent) + len(scenario.relations.opposite)
+        _lays_out_and_places(path)
+    assert relations > 0  # relations were drawn from the realised plans, not left out
+
+
+def test_same_seed_same_checked_files(small_batch):
+    """A batch's first spec does not depend on the batch size: sampling one again is byte-identical."""
+    again = sampler.sample(1, 5)
+    assert again[0].draft.yaml_text().encode() == (small_batch / "sample-5-000.yaml").read_bytes()
+
+
+@pytest.mark.slow
+def test_100_sampled_specs_lay_out_and_place(tmp_path):
+    pytest.importorskip("ortools")
+    failures = []
+    drafts = sampler.sample(100, 7)
+    sampler.write_batch(drafts, tmp_path)
+    for path in sorted(tmp_path.glob("*.yaml")):
+        try:
+            _lays_out_and_places(path)
+        except Exception as exc:  # noqa: BLE001 - counted and shown
+            failures.append(f"{path.name}: {exc}")
+    assert len(failures) <= 1, failures
