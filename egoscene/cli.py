@@ -135,7 +135,9 @@ def generate(specs: Specs,
              width: Annotated[int, typer.Option(min=16)] = 640,
              height: Annotated[int, typer.Option(min=16)] = 480,
              per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3,
-             layout_budget: LayoutBudget = LAYOUT_BUDGET_S) -> int:
+             layout_budget: LayoutBudget = LAYOUT_BUDGET_S,
+             seed: Annotated[Optional[int], typer.Option(min=0, max=2**63 - 1, help="override the specs' seed; "
+                                                         "output goes to OUT/<name>-s<SEED>/")] = None) -> int:
     """Build scenarios into OUT/<name>/, each published atomically (exit 2: input refused)."""
     _require_render_extra("generate")
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -175,7 +177,7 @@ def generate(specs: Specs,
                     console.print(f"{path.name}: render {done}/{total} frames", highlight=False)
 
             options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task,
-                                       layout_budget=layout_budget)
+                                       layout_budget=layout_budget, seed=seed)
             try:
                 result = pipeline.generate(path, out, options, on_stage=on_stage, on_progress=on_progress)
             except SpecError as exc:

@@ -14,7 +14,7 @@ import platform
 import shutil
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Callable
@@ -69,6 +69,7 @@ class Options:
     max_frames: int | None = None  # benchmarking only: cut the walk, skip the coverage loop
     layout_budget: float | None = None  # wall seconds (CLI: LAYOUT_BUDGET_S); never changes a plan, only
     # refuses a slow search; None: only the solver's deterministic work budget bounds the search
+    seed: int | None = None  # overrides the spec's seed; the name gets "-s<seed>" (variants of one spec)
 
     def stages(self) -> tuple[str, ...]:
         return STAGES[: STAGES.index(self.until) + 1]
@@ -180,6 +181,13 @@ class _Clock:
             self.timings[stage] = self.timings.get(stage, 0.0) + time.perf_counter() - started
 
 
+def with_seed(scenario: Scenario, seed: int | None) -> Scenario:
+    """`generate --seed N`: the spec with seed N, named `<name>-s<N>` so variants do not overwrite each other."""
+    if seed is None:
+        return scenario
+    return replace(scenario, seed=seed, name=f"{scenario.name}-s{seed}")
+
+
 def generate(spec_path: Path, out_root: Path, options: Options | None = None,
              on_stage: Callable[[str], None] = lambda stage: None,
              on_progress: Callable[[int, int], None] = lambda done, total: None) -> Result:
@@ -197,7 +205,7 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
     clock = _Clock(on_stage)
     stages = options.stages()
     with clock("validate"):
-        scenario = load_scenario(spec_path)
+        scenario = with_seed(load_scenario(spec_path), options.seed)
     folder = out_root / scenario.name
     wanted = inputs_hash(scenario, options)
     if _up_to_date(folder, wanted):
@@ -353,8 +361,8 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
             extra.setdefault(room, []).extend(i for i in ids if i not in extra.get(room, []))
         with clock("trajectory"):
             trajectory = plan_walk(scenario, scene, extra_looks=extra, camera=options.camera())
-    for name in ("video.mp4", "visibility.json"):
-        os.replace(work / name, staging / name)
+    for name in ("video.mp4", "visibility.json"):  # copied: a run killed before publishing resumes from the cache
+        shutil.copyfile(work / name, staging / name)
     info = dict(walk_summary(trajectory))
     info["extensions"] = attempt
     info["extra_looks"] = extra

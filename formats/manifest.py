@@ -28,6 +28,8 @@ class Options(StrictModel):
                                         description="Wall-clock seconds the layout stage could take before refusing the "
                                                     "spec (never changes a plan); null: no wall-clock cap (also in "
                                                     "folders made before it existed).")
+    seed: int | None = Field(None, ge=0, description="`generate --seed`: the seed that replaced the spec's own (the "
+                                                      "folder is then <name>-s<seed>); null: the spec's seed.")
 
 
 class WalkReport(StrictModel):
