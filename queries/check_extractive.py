@@ -82,6 +82,15 @@ def _direction(level: str, b: float) -> str:
     return ("front-" if abs(b) < 90 else "back-") + side
 
 
+def _ring(footprint, th: Rules) -> list:
+    """Standpoints every 0.1 m on the outline 0.5 m out from the footprint (the outline as
+    shapely draws it with round corners, 8 segments a quarter circle, from its first vertex)."""
+    from shapely.geometry import Polygon
+    ring = Polygon(footprint).buffer(th.stand_ring_m, quad_segs=8).exterior
+    n = max(8, math.ceil(ring.length / th.stand_step_m))
+    return [ring.interpolate(k / n, normalized=True).coords[0] for k in range(n)]
+
+
 def relative_direction(rec, facts: Facts, th: Rules, **_) -> Findings:
     for level, template in text.DIRECTION.items():
         m = pattern(template).match(rec["question"])
@@ -97,12 +106,20 @@ def relative_direction(rec, facts: Facts, th: Rules, **_) -> Findings:
         found.append(("disagreement", "derivation names other objects than the question"))
     if len({a.room, b.room, c.room}) != 1:
         found.append(("ambiguity", "objects are not in one room"))
-    if min(math.dist(xy(a), xy(b)), math.dist(xy(a), xy(c))) < th.min_pair_distance_m - EPS:
+    if a.support != "floor":
+        found.append(("ambiguity", f"one cannot stand by {a.id} (support {a.support!r}, not the floor)"))
+    stands = [xy(a), *_ring(a.footprint, th)]
+    if min(min(math.dist(p, xy(b)), math.dist(p, xy(c))) for p in stands) < th.min_pair_distance_m - EPS:
         found.append(("margin", "objects too close for a stable direction"))
-    bear = bearing(xy(a), xy(b), xy(c))
-    if min(angular_gap(bear, x) for x in DIRECTION_BOUNDS[level]) < th.angle_margin_deg - EPS:
-        found.append(("margin", f"bearing {bear:.1f} deg within {th.angle_margin_deg} of a boundary"))
-    answer = _direction(level, bear)
+    bears = [bearing(p, xy(b), xy(c)) for p in stands]
+    worst = min(min(angular_gap(x, bound) for bound in DIRECTION_BOUNDS[level]) for x in bears)
+    if worst < th.angle_margin_deg - EPS:
+        found.append(("margin", f"from some standpoint by the {m['a']} the direction is {worst:.1f} deg "
+                                f"from a boundary (needs {th.angle_margin_deg})"))
+    answers = {_direction(level, x) for x in bears}
+    if len(answers) > 1:
+        found.append(("ambiguity", f"the answer depends on where by the {m['a']} one stands: {sorted(answers)}"))
+    answer = _direction(level, bears[0])
     found += vocabulary(rec, DIRECTION_OPTIONS[level])
     return found + judge(rec, [o == answer for o in rec["options"]])
 

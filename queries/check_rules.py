@@ -43,6 +43,8 @@ class Rules:
     appearance_gap_s: float = 1.0        # first appearances of listed categories this far apart
     angle_margin_deg: float = 15.0       # directions this far from a boundary
     min_pair_distance_m: float = 0.5     # relative direction / route objects this far apart (centres)
+    stand_ring_m: float = 0.5            # standing by X: anywhere on the outline 0.5 m out from X ...
+    stand_step_m: float = 0.1            # ... sampled every 0.1 m (and X's centre)
     distance_ratio: float = 0.25         # second-nearest >= (1 + ratio) * nearest (3-D) ...
     distance_gap_m: float = 0.30         # ... and this much farther
     scale_correct_tol: float = 0.10      # map scale: the answer within 10% of the true ratio

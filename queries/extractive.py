@@ -11,7 +11,7 @@ from collections import defaultdict
 
 from queries import text
 from queries.context import Context
-from queries.geometry import box_distance, dist, direction_label, relative_angle
+from queries.geometry import box_distance, dist, direction_label, relative_angle, standpoints
 from queries.records import OPTIONS_SLOT, Draft
 
 LEVELS = ("easy", "medium", "hard")
@@ -125,21 +125,27 @@ def relative_direction(ctx: Context, want: int) -> list[Draft]:
         level = LEVELS[len(out) % 3]
         if not _grounded(ctx, task, (a, b, c), room):
             continue
-        if min(dist(a.xy, b.xy), dist(a.xy, c.xy)) < ctx.th.min_pair_distance_m:
+        if a.support != "floor":
+            ctx.rej.add(task, 3, "one can stand only by a floor-standing object")
+            continue
+        ring = standpoints(a.footprint, ctx.th.stand_ring_m, ctx.th.stand_step_m)
+        if min(min(dist(p, b.xy), dist(p, c.xy)) for p in [a.xy, *ring]) < ctx.th.min_pair_distance_m:
             ctx.rej.add(task, 3, "objects too close for a stable direction")
             continue
         angle = relative_angle(a.xy, b.xy, c.xy)
-        label = direction_label(level, angle, ctx.th.angle_margin_deg)
-        if label is None:
-            ctx.rej.add(task, 3, "direction within 15 deg of a sector boundary")
+        labels = {direction_label(level, relative_angle(p, b.xy, c.xy), ctx.th.angle_margin_deg)
+                  for p in [a.xy, *ring]}
+        if len(labels) != 1 or None in labels:
+            ctx.rej.add(task, 3, "direction within 15 deg of a sector boundary from some standpoint by the object")
             continue
+        label = labels.pop()
         names = {k: text.object_name(o, ctx.scene) for k, o in zip("abc", (a, b, c))}
         out.append(Draft(task, text.DIRECTION[level].format(**names), label,
                          [x for x in text.DIRECTION_OPTIONS[level] if x != label],
                          objects=[a.id, b.id, c.id], rooms=[room],
                          frames=_evidence_frames(ctx, (a, b, c)),
                          derivation={"level": level, "standing": a.id, "facing": b.id,
-                                     "target": c.id, "angle_deg": angle}))
+                                     "target": c.id, "angle_deg": angle, "standpoints": len(ring) + 1}))
     return out
 
 

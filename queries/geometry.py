@@ -79,6 +79,15 @@ def footprint_distance(a: SceneObject, b: SceneObject) -> float:
     return Polygon(a.footprint).distance(Polygon(b.footprint))
 
 
+def standpoints(footprint, ring_m: float, step_m: float) -> list[Point]:
+    """Where a person "standing by" an object may stand (docs/ground-truth.md): points `step_m`
+    apart along the outline `ring_m` out from its footprint (shapely buffer, round joins, 8
+    segments per quarter circle), from the outline's first vertex."""
+    ring = Polygon(footprint).buffer(ring_m, quad_segs=8).exterior
+    n = max(8, math.ceil(ring.length / step_m))
+    return [ring.interpolate(i / n, normalized=True).coords[0] for i in range(n)]
+
+
 def box_distance(a: SceneObject, b: SceneObject) -> float:
     """3-D closest-point distance between two oriented boxes (footprint x [z, z + height]):
     the boxes are products of a footprint and a height interval, so the squared distance is

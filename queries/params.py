@@ -45,6 +45,8 @@ class Thresholds:
     distance_margin: float = 0.25      # second-nearest >= (1 + margin) * nearest (3-D box distances)
     distance_gap_m: float = 0.30       # ... and at least this much farther in metres
     min_pair_distance_m: float = 0.5   # closer objects give unstable directions
+    stand_ring_m: float = 0.5          # relative direction: standpoints this far out from the anchor ...
+    stand_step_m: float = 0.1          # ... this far apart along that outline
     appearance_gap_s: float = 1.0      # first appearances at least this far apart
     scale_correct_tol: float = 0.10    # true ratio within this of the correct option
     scale_distractor_gap: float = 0.25 # every distractor farther than this from the ratio

@@ -115,7 +115,8 @@ def test_appearance_order_first_appearance_is_the_first_clear_run_and_glimpses_a
 
 
 # ----------------------------------------------------------------------------- relative direction
-# fridge (2,1), stove (2,3), sink (1,2): angles worked out in the README.
+# fridge (6,3), stove (6,9), sink (3,6) - the README's kitchen (2,1), (2,3), (1,2) three times
+# as far apart, so the answer holds from anywhere 0.5 m around the object one stands by.
 DIRECTIONS = {
     ("fridge", "stove", "sink"): ("left", "left", "front-left"),      # +45
     ("stove", "fridge", "sink"): ("right", "right", "front-right"),   # -45
@@ -128,9 +129,9 @@ LEVEL = {"easy": 0, "medium": 1, "hard": 2}
 
 
 def kitchen_three(**kw):
-    objs = [obj("kitchen/fridge/1", 2, 1, 0.6, 0.6), obj("kitchen/stove/1", 2, 3, 0.6, 0.6),
-            obj("kitchen/sink/1", 1, 2, 0.6, 0.6)]
-    return house({"kitchen": [0, 0, 4, 4]}, objs, ["kitchen"], **kw)
+    objs = [obj("kitchen/fridge/1", 6, 3, 0.6, 0.6), obj("kitchen/stove/1", 6, 9, 0.6, 0.6),
+            obj("kitchen/sink/1", 3, 6, 0.6, 0.6)]
+    return house({"kitchen": [0, 0, 12, 12]}, objs, ["kitchen"], **kw)
 
 
 def test_relative_direction_matches_the_hand_table():
@@ -144,12 +145,34 @@ def test_relative_direction_matches_the_hand_table():
         assert len(r["options"]) == {"easy": 2, "medium": 3, "hard": 4}[d["level"]]
     assert {r["derivation"]["level"] for r in got} == {"easy", "medium", "hard"}
     assert set(report.reasons.get("relative_direction", {})) <= {
-        "rule3: direction within 15 deg of a sector boundary"}
+        "rule3: direction within 15 deg of a sector boundary from some standpoint by the object"}
     first = got[0]
     assert first["question"].startswith("If I am standing by the ")
     assert first["question"].endswith("is the " + first["derivation"]["target"].split("/")[1]
                                       + " to the left or the right of the "
                                       + first["derivation"]["facing"].split("/")[1] + "?")
+
+
+def sofa_room(lamp_support="floor"):
+    """A 2.4 m sofa at (3, 2), a tv at (3, 5.5) ahead of it, a lamp at (3.8, 3.6): from the sofa's
+    centre the lamp is front-right (27 deg), from 0.5 m beyond its east end it is to the left."""
+    objs = [obj("living-room/sofa/1", 3, 2, 2.4, 0.9), obj("living-room/tv/1", 3, 5.5, 1.0, 0.3),
+            obj("living-room/lamp/1", 3.8, 3.6, 0.3, 0.3, support=lamp_support)]
+    return house({"living room": [0, 0, 7, 7]}, objs, ["living room"])
+
+
+def test_relative_direction_holds_all_around_the_object_you_stand_by():
+    records, report = run(sofa_room(), per_task=6)
+    for r in mcqs(records, "relative_direction"):
+        d = r["derivation"]
+        assert (d["standing"], d["target"]) != ("living-room/sofa/1", "living-room/lamp/1"), r["question"]
+        assert d["standpoints"] > 40
+    assert report.reasons["relative_direction"][
+        "rule3: direction within 15 deg of a sector boundary from some standpoint by the object"] >= 1
+    # a lamp hanging from the ceiling is nothing to stand by
+    records, report = run(sofa_room("ceiling"), per_task=6)
+    assert all(r["derivation"]["standing"] != "living-room/lamp/1" for r in mcqs(records, "relative_direction"))
+    assert report.reasons["relative_direction"]["rule3: one can stand only by a floor-standing object"] >= 1
 
 
 @pytest.mark.parametrize("angle, level, expected", [
