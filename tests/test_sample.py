@@ -111,6 +111,7 @@ def test_checked_specs_validate_lay_out_and_place(small_batch):
     assert relations > 0  # relations were drawn from the realised plans, not left out
 
 
+@pytest.mark.slow  # 30 s more under load; the unchecked path's determinism is tested by default
 def test_same_seed_same_checked_files(small_batch):
     """A batch's first spec does not depend on the batch size: sampling one again is byte-identical."""
     again = sampler.sample(1, 5)
