@@ -245,7 +245,7 @@ def _chains(rng: np.random.Generator, pairs: list[tuple[str, str]], want: int) -
 def draw_relations(rng: np.random.Generator, realized: dict[str, list], multi_floor: bool) -> dict[str, list]:
     """A paper-like subset of the relations a plan realises."""
     adjacent = [tuple(p) for p in realized["adjacent"]]
-    opposite = [tuple(p) for p in realized["opposite"]]
+    opposite = [tuple(p) for p in realized["opposite"] if tuple(p) not in adjacent]  # never both (the spec refuses it)
     vertical = [tuple(p) for p in realized["vertical"]]
     n_adj = int(np.clip(round(rng.normal(*PAPER["adjacent pairs"])), 1, len(adjacent))) if adjacent else 0
     n_opp = min(len(opposite), int(rng.choice(4, p=[0.2, 0.35, 0.3, 0.15])))
