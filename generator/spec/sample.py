@@ -248,7 +248,7 @@ def draw_relations(rng: np.random.Generator, realized: dict[str, list], multi_fl
     opposite = [tuple(p) for p in realized["opposite"] if tuple(p) not in adjacent]  # never both (the spec refuses it)
     vertical = [tuple(p) for p in realized["vertical"]]
     n_adj = int(np.clip(round(rng.normal(*PAPER["adjacent pairs"])), 1, len(adjacent))) if adjacent else 0
-    n_opp = min(len(opposite), int(rng.choice(4, p=[0.2, 0.35, 0.3, 0.15])))
+    n_opp = min(len(opposite), int(rng.choice(5, p=[0.15, 0.2, 0.3, 0.2, 0.15])))  # paper: 2.5 +- 2.0 pairs
     n_vert = min(len(vertical), int(rng.integers(1, 4))) if multi_floor else 0
     picked_opp = [list(opposite[i]) for i in sorted(rng.choice(len(opposite), n_opp, replace=False))] if n_opp else []
     return {"adjacent": _chains(rng, adjacent, n_adj), "opposite": picked_opp,
