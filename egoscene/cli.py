@@ -8,6 +8,7 @@ the base install (no Blender, no solver).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -405,6 +406,12 @@ def main(argv: list[str] | None = None) -> int:
     except typer.TyperException as exc:
         exc.show()
         return getattr(exc, "exit_code", 2)
+    except Exception as exc:  # a bug: one line, not a traceback (EGOSCENE_TRACEBACK=1 shows it)
+        if os.environ.get("EGOSCENE_TRACEBACK"):
+            raise
+        console.print(f"[red]internal error[/red] {type(exc).__name__}: {str(exc)[:500]} "
+                      "(fix: a bug; run again with EGOSCENE_TRACEBACK=1 and report the traceback)", highlight=False)
+        return FAILED
     return code if isinstance(code, int) else 0
 
 

@@ -40,6 +40,15 @@ def test_schema_out_into_a_bad_path_is_refused(tmp_path, capsys):
     assert (tmp_path / "s.json").read_text().startswith("{")
 
 
+def test_an_unexpected_error_is_one_line_not_a_traceback(tmp_path, capsys, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.delenv("EGOSCENE_TRACEBACK", raising=False)
+    assert main(["formats", "--out", str(blocker / "sub")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("internal error") and "Traceback" not in err and len(err.splitlines()) == 1
+
+
 def test_catalog_list_prints_categories_with_aliases_and_the_hint_points_at_it(capsys):
     assert main(["catalog", "--list"]) == 0
     lines = capsys.readouterr().out.splitlines()
