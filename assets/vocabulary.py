@@ -74,3 +74,29 @@ def _plural(name: str) -> str:
 def count_phrase(n: int, category: str) -> str:
     """'1 knife', '3 knives', '0 chairs', '2 clothes'."""
     return f"{n} {plural(category, n)}"
+
+
+# ----------------------------------------------------------------------------- counting words
+# Categories whose one object models several things a viewer would count one by one (a hand of
+# bananas with an orange and a lemon; a stack of four garments; a stack of paper): never counted.
+UNCOUNTABLE: frozenset[str] = frozenset({"fruit", "clothes", "print"})
+
+# Categories a viewer easily takes for one another: never asked about where another member of
+# the group could be meant (docs/ground-truth.md "Names").
+LOOKALIKE_GROUPS: tuple[frozenset[str], ...] = (
+    frozenset({"table", "desk"}),
+    frozenset({"lamp", "floor lamp"}),
+    frozenset({"sink", "washstand"}),
+    frozenset({"cabinet", "cupboard"}),
+    frozenset({"cup", "tumbler"}),
+)
+
+
+def countable(category: str) -> bool:
+    """Is one object of the category one thing a viewer counts?"""
+    return category not in UNCOUNTABLE
+
+
+def lookalikes(category: str) -> frozenset[str]:
+    """The other categories a viewer could confuse with this one (empty for most)."""
+    return frozenset().union(*(g for g in LOOKALIKE_GROUPS if category in g)) - {category}

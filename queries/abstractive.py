@@ -187,6 +187,12 @@ def global_counting(ctx: Context, want: int) -> list[Draft]:
         if len(out) == want:
             break
         objs = by_category[category]
+        if not ctx.countable(category):
+            ctx.rej.add(task, 1, "one object of the category is several things to count")
+            continue
+        if ctx.confusable(category, None):
+            ctx.rej.add(task, 1, "a look-alike category in the building")
+            continue
         if not all(ctx.seen.object_seen(o.id) for o in objs):
             ctx.rej.add(task, 3, "an instance never seen")
             continue

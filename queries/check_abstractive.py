@@ -155,7 +155,7 @@ def statement_truth(s: str, facts: Facts, lay: LayoutCheck):
             n = int(g["n"])
             cat = next((c for c in sorted({o.category for o in facts.scene.objects})
                         if plural(c, n) == g["objects"]), None)
-            if cat is None:
+            if cat is None or not facts.countable(cat) or facts.confusable(cat):
                 return None, (g["a"], g["b"]), kind
             objs = [o for o in facts.scene.objects if o.category == cat and o.room in middle]
             if n == len(objs):
@@ -201,6 +201,10 @@ def global_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
         return [("ungrounded", f"{m['plural']!r} names no single category")]
     objs = [o for o in facts.scene.objects if o.category == cats[0]]
     found: Findings = []
+    if not facts.countable(cats[0]):
+        found.append(("format", f"one {cats[0]!r} object is several things a viewer would count"))
+    if facts.confusable(cats[0]):
+        found.append(("ambiguity", f"{cats[0]!r} could be taken for the look-alike {facts.confusable(cats[0])}"))
     if len({o.room for o in objs}) < 2:
         found.append(("trajectory", "the category is in fewer than 2 rooms"))
     hidden = [o.id for o in objs if not facts.object_visible(o.id)]

@@ -40,6 +40,10 @@ def named_objects(facts: Facts, names) -> tuple[list, Findings]:
             found.append(("ungrounded", f"{name!r} names no single object"))
         elif not facts.object_visible(o.id):
             found.append(("ungrounded", f"{name!r} ({o.id}) is not seen in the video"))
+        if o is not None:
+            alike = facts.confusable(o.category, o.room)
+            if alike:
+                found.append(("ambiguity", f"{name!r} could be taken for the look-alike {alike}"))
         objs.append(o)
     return objs, found
 

@@ -20,6 +20,10 @@ def object_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
     cat, room = m["category"], m["room"]
     objs = [o for o in facts.scene.objects if o.category == cat and o.room == room]
     found = rooms_visible(facts, [room])
+    if not facts.countable(cat):
+        found.append(("format", f"one {cat!r} object is several things a viewer would count"))
+    if facts.confusable(cat, room):
+        found.append(("ambiguity", f"{cat!r} shares the room with look-alikes {facts.confusable(cat, room)}"))
     if len(objs) < 2:
         found.append(("format", f"counting asks about {len(objs)} instance(s); needs 2 or more"))
     hidden = [o.id for o in objs if not facts.object_visible(o.id)]
@@ -41,6 +45,8 @@ def appearance_order(rec, facts: Facts, th: Rules, **_) -> Findings:
     found: Findings = []
     first, glimpse = {}, {}
     for c in cats:
+        if facts.confusable(c):
+            found.append(("ambiguity", f"{c!r} could be taken for the look-alike {facts.confusable(c)}"))
         objs = [o for o in facts.scene.objects if o.category == c]
         clear = [facts.first_clear(o.id) for o in objs if facts.object_visible(o.id)]
         if not clear:

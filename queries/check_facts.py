@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from assets.vocabulary import countable, lookalikes
 from formats.base import read_model
 from formats.scene import Scene
 from formats.trajectory import Trajectory
@@ -119,6 +120,14 @@ class Facts:
         if room is None and len({o.room for o in hits}) > 1:
             return None
         return hits[0] if len(hits) == 1 else None
+
+    def countable(self, category: str) -> bool:
+        return countable(category)
+
+    def confusable(self, category: str, room: str | None = None) -> list[str]:
+        """Look-alike categories present in the room (None: anywhere in the building)."""
+        here = {o.category for o in self.scene.objects if room is None or o.room == room}
+        return sorted(lookalikes(category) & here)
 
     def objects_in(self, room: str) -> list:
         return [o for o in self.scene.objects if o.room == room]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from assets.vocabulary import countable, lookalikes
 from queries.evidence import Rejections, Seen
 from queries.model import Scenario, Scene, SceneObject
 from queries.ontology import Ontology
@@ -26,7 +27,21 @@ class Context:
         self.seen = Seen(self.scenario, self.th)
         self.fps = self.scenario.trajectory.fps
         per_room = Counter((o.room, o.category) for o in self.scene.objects)
-        self._unique_in_room = {o.id for o in self.scene.objects if per_room[(o.room, o.category)] == 1}
+        self.categories_in: dict[str, set[str]] = defaultdict(set)
+        for o in self.scene.objects:
+            self.categories_in[o.room].add(o.category)
+        self.categories = {o.category for o in self.scene.objects}
+        self._unique_in_room = {o.id for o in self.scene.objects if per_room[(o.room, o.category)] == 1
+                                and not self.confusable(o.category, o.room)}
+
+    def confusable(self, category: str, room: str | None) -> bool:
+        """Could a viewer take another category for this one: a look-alike in the room (None:
+        anywhere in the building)?"""
+        near = self.categories if room is None else self.categories_in[room]
+        return bool(lookalikes(category) & near)
+
+    def countable(self, category: str) -> bool:
+        return countable(category)
 
     def unique_in_room(self, obj: SceneObject) -> bool:
         return obj.id in self._unique_in_room

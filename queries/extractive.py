@@ -32,6 +32,12 @@ def object_counting(ctx: Context, want: int) -> list[Draft]:
         if len(out) == want:
             break
         objs = groups[(room, category)]
+        if not ctx.countable(category):
+            ctx.rej.add(task, 1, "one object of the category is several things to count")
+            continue
+        if ctx.confusable(category, room):
+            ctx.rej.add(task, 1, "a look-alike category in the same room")
+            continue
         if not ctx.seen.room_seen(room):
             ctx.rej.add(task, 2, "room not seen")
             continue
@@ -67,6 +73,10 @@ def appearance_order(ctx: Context, want: int) -> list[Draft]:
     counts glimpses orders them the same way."""
     task, out = "appearance_order", []
     firsts, glimpses = category_firsts(ctx)
+    for c in sorted(firsts):
+        if ctx.confusable(c, None):
+            ctx.rej.add(task, 1, "a look-alike category in the building")
+            del firsts[c]
     gap_frames = ctx.th.appearance_gap_s * ctx.fps
     combos = list(itertools.combinations(sorted(firsts), 4))
     for combo in ctx.shuffled(combos)[:MAX_TRIES]:

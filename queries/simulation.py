@@ -28,8 +28,9 @@ def _passed_statements(ctx: Context, layout: Layout, a: str, b: str, path: list[
     """'To get from a to b you have to pass through n Xs' on a pair's only route."""
     middle = [n for n in path[1:-1] if n in layout.poly]
     on_way = [o for o in ctx.scene.objects if o.room in middle]
-    counts = Counter(o.category for o in on_way)
-    seen_cats = sorted({o.category for o in ctx.scene.objects if ctx.seen.object_seen(o.id)})
+    sayable = lambda c: ctx.countable(c) and not ctx.confusable(c, None)  # noqa: E731
+    counts = Counter(o.category for o in on_way if sayable(o.category))
+    seen_cats = sorted({o.category for o in ctx.scene.objects if ctx.seen.object_seen(o.id) and sayable(o.category)})
     out = []
     for cat in sorted(counts):
         objs = [o for o in on_way if o.category == cat]

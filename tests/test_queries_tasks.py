@@ -416,3 +416,42 @@ def test_abstractive_tasks_refuse_without_room_visibility():
     records, report = run(tiny_house(room_vis=False), per_task=3)
     assert mcqs(records, "map_direction") == [] and mcqs(records, "map_scale") == []
     assert "rule4: no room visibility to prove the rooms are never in one frame" in report.reasons["map_direction"]
+
+
+# ----------------------------------------------------------------------------- countable, look-alikes (issue 10, item 5)
+def mixed_room():
+    """A dining room with 2 fruit bunches, 2 tables and a desk (a look-alike of a table), 2 chairs,
+    and one of several other things; a kitchen with a sofa and a plant."""
+    objs = [obj("dining-room/fruit/1", 1, 1), obj("dining-room/fruit/2", 1, 3),
+            obj("dining-room/table/1", 3, 1), obj("dining-room/table/2", 3, 3), obj("dining-room/desk/1", 5, 1),
+            obj("dining-room/chair/1", 5, 3), obj("dining-room/chair/2", 7, 1), obj("dining-room/bed/1", 7, 3.2),
+            obj("kitchen/chair/1", 9.5, 1), obj("kitchen/plant/1", 11, 3)]
+    return house({"dining room": [0, 0, 8, 4], "kitchen": [8, 0, 12, 4]}, objs, ["dining room", "kitchen"],
+                 doors=[(("dining room", "kitchen"), (8, 2), "y")])
+
+
+def test_counting_leaves_out_uncountable_and_look_alike_categories():
+    records, report = run(mixed_room(), per_task=5)
+    counted = {r["derivation"]["category"] for r in of_task(records, "object_counting")}
+    assert counted == {"chair"}                     # not fruit (several things), not table (desk beside)
+    assert report.reasons["object_counting"] == {
+        "rule1: a look-alike category in the same room": 1,
+        "rule1: one object of the category is several things to count": 1}
+    assert {r["derivation"]["category"] for r in of_task(records, "global_counting")} == {"chair"}
+    named = {o for r in records if r["task"] in ("relative_direction", "relative_distance", "route_plan")
+             for o in r["evidence"]["objects"]}
+    assert "dining-room/desk/1" not in named        # a table stands in the same room
+    from queries.check import check_records
+    from queries.check_facts import load_files
+    from fixtures.queries.builder import write
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        files = load_files(write(tmp, mixed_room()))
+        assert check_records(records, files, ontology=FIXTURE_ONTOLOGY) == []
+        bad = dict(next(r for r in records if r["task"] == "object_counting"))
+        bad["question"], bad["answer"], bad["answer_text"] = "How many fruit(s) are in the dining room?", 2, "2"
+        kinds = {p.kind for p in check_records([bad], files, ontology=FIXTURE_ONTOLOGY) if p.id == bad["id"]}
+        assert "format" in kinds
+        bad["question"], bad["answer"], bad["answer_text"] = "How many table(s) are in the dining room?", 2, "2"
+        kinds = {p.kind for p in check_records([bad], files, ontology=FIXTURE_ONTOLOGY) if p.id == bad["id"]}
+        assert "ambiguity" in kinds
