@@ -455,3 +455,41 @@ def test_counting_leaves_out_uncountable_and_look_alike_categories():
         bad["question"], bad["answer"], bad["answer_text"] = "How many table(s) are in the dining room?", 2, "2"
         kinds = {p.kind for p in check_records([bad], files, ontology=FIXTURE_ONTOLOGY) if p.id == bad["id"]}
         assert "ambiguity" in kinds
+
+
+# ----------------------------------------------------------------------------- one floor per map (issue 10, item 4)
+def two_storey():
+    """The tiny house with the study and the bathroom moved one floor up (same footprints)."""
+    files = tiny_house()
+    scene = files["scene.json"]
+    scene["floors"].append({"floor": 1, "elevation": 3.0, "height": 2.8})
+    for room in scene["rooms"]:
+        if room["label"] in ("study", "bathroom"):
+            room["floor"] = 1
+    for o in scene["objects"]:
+        if o["room"] in ("study", "bathroom"):
+            o["floor"], o["position"][2] = 1, 3.0
+    return files
+
+
+def test_map_direction_and_scale_compare_rooms_of_one_floor():
+    files = two_storey()
+    floor = {r["label"]: r["floor"] for r in files["scene.json"]["rooms"]}
+    records, _ = run(files, per_task=6)
+    maps = [r for r in records if r["task"] in ("map_direction", "map_scale") and r["format"] == "mcq"]
+    assert maps
+    for r in maps:
+        assert len({floor[x] for x in r["evidence"]["rooms"]}) == 1, r["question"]
+    # the checker refuses a map question across floors
+    from queries.check import check_records
+    from queries.check_facts import load_files
+    from fixtures.queries.builder import write
+    import tempfile
+    r = dict(next(r for r in maps if r["task"] == "map_direction"))
+    a, b = r["derivation"]["anchor"]
+    upstairs = "study" if "study" not in r["question"] else "bathroom"
+    r["question"] = r["question"].replace(f"the {a} is", f"the {upstairs} is", 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        found = {p.kind for p in check_records([r], load_files(write(tmp, files)), ontology=FIXTURE_ONTOLOGY)
+                 if p.id == r["id"]}
+    assert "ambiguity" in found
