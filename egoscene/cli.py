@@ -255,9 +255,9 @@ def grid_score(grid_json: Annotated[Path, typer.Argument(help="a scenario's grid
 
 @app.command()
 def check(outdir: Annotated[Path, typer.Argument(help="a finished scenario folder")],
-          min_pixels: Annotated[Optional[int], typer.Option(help="pixels that make an object seen in a frame")] = None,
-          min_frames: Annotated[Optional[int], typer.Option(help="frames an object must be seen in")] = None) -> int:
-    """Recompute every answer of OUTDIR/queries.jsonl independently; exit 1 on any problem."""
+          min_pixels: Annotated[Optional[int], typer.Option(help="video pixels an object covers in a frame that counts towards seen (default 0.1% of the frame)")] = None,
+          min_frames: Annotated[Optional[int], typer.Option(help="consecutive such frames that make it seen (default 0.5 s)")] = None) -> int:
+    """Recompute every answer of OUTDIR/queries.jsonl independently (docs/ground-truth.md); exit 1 on any problem."""
     from queries.check import run_check
 
     return run_check(outdir, min_pixels=min_pixels, min_frames=min_frames)
