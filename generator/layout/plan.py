@@ -139,7 +139,7 @@ def _layout(scenario: Scenario, work_budget: float, deadline: layout_model.Deadl
 def explain_failure(scenario: Scenario, work_budget: float, deadline: layout_model.Deadline | None = None) -> LayoutError:
     """Deletion filter: drop each stated relation in turn; keep it if the rest then solve.
     What is left is a minimal set of relations that cannot hold together. When the time budget
-    runs out first, the relations not yet cleared are named as a set that does not hold."""
+    runs out first, the relations not yet cleared are named: no plan was found with them together."""
     keys = layout_model.relation_keys(scenario)
     pieces = tuple([MAX_HALLWAY_PIECES] * len(scenario.floors))
 
@@ -166,7 +166,7 @@ def explain_failure(scenario: Scenario, work_budget: float, deadline: layout_mod
             left = [describe_relation(k) for k in keys if k not in dropped]
             return LayoutError(
                 f"{scenario.source}: relations: no floor plan found within the layout budget of {deadline.seconds:g} s; "
-                f"these relations did not hold together (the search for a smallest clashing set stopped after "
+                f"no plan was found with these relations together (the search for a smallest clashing set stopped after "
                 f"{i} of {len(keys)}): {'; '.join(left[:12])}{' ...' if len(left) > 12 else ''} "
                 "(fix: drop or change some of them, or a larger --layout-budget)", left)
     conflict = [describe_relation(k) for k in keys if k not in dropped]
