@@ -32,6 +32,18 @@ def test_out_that_is_a_file_is_refused_before_any_work(tmp_path, capsys):
     assert target.read_text() == "keep me"
 
 
+def test_out_in_a_folder_that_cannot_be_written_is_refused_before_any_work(tmp_path, capsys, monkeypatch):
+    # (as root a chmod'ed folder stays writable, so the refusal of the system is simulated)
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(files.tempfile, "mkdtemp", refuse)
+    assert main(["generate", str(SPEC), "--out", str(tmp_path / "out"), "--until", "layout"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write in" in err and "Permission denied" in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_schema_out_into_a_bad_path_is_refused(tmp_path, capsys):
     assert main(["schema", "--out", str(tmp_path / "missing" / "s.json")]) == 2
     err = capsys.readouterr().err
