@@ -31,6 +31,7 @@ CONFIRM_ATTEMPTS = 5  # layout + placement tries per draw before drawing the sce
 REDRAWS = 4
 AREA_STEP = 1.3  # a room too small for its objects grows by this factor per try
 PROBE_BUDGET = 1.0  # CP-SAT work units for the relation-free layout (a probe: any plan will do)
+FILL_CAP = {"pot": 2, "locker": 6, "cabinet": 3, "yoga mat": 2, "plant": 3}  # top-up limit per room, else 4
 OPTIONAL_SCALE = 0.8  # optional objects are drawn a little rarer than the tables say; _fill tops up
 
 
@@ -165,6 +166,8 @@ def _fill(rng: np.random.Generator, rooms: dict[str, dict], target: int) -> None
         if not options or sum(room["objects"].values()) >= 24:
             continue
         category = options[int(rng.integers(len(options)))]
+        if room["objects"].get(category, 0) >= FILL_CAP.get(category, 4):
+            continue
         room["objects"][category] = room["objects"].get(category, 0) + 1
 
 
@@ -302,9 +305,15 @@ def confirm(draft: Draft, rng: np.random.Generator) -> Draft:
                 room = draft.rooms.get(exc.room or "")
                 if room is None:
                     raise SampleError(str(exc)) from None
-                area = next(_polygon_area(r) for r in scene["rooms"] if r["label"] == exc.room)
-                room["area"] = float(math.ceil(area * AREA_STEP * 2) / 2)
-                break  # the room grew: lay out again and draw relations afresh
+                count = room["objects"].get(exc.category or "", 0)
+                if count and get_category(exc.category).placement == "on_support":
+                    # no support left for it: fewer of them (a larger room would not add a shelf)
+                    room["objects"][exc.category] = count // 2
+                    room["objects"] = _consistent({c: n for c, n in room["objects"].items() if n})
+                else:
+                    area = next(_polygon_area(r) for r in scene["rooms"] if r["label"] == exc.room)
+                    room["area"] = float(math.ceil(area * AREA_STEP * 2) / 2)
+                break  # the room changed: lay out again and draw relations afresh
             except layout.LayoutError as exc:
                 problems.append(str(exc))
                 draft.relations = {k: v[: len(v) // 2] for k, v in draft.relations.items()}
