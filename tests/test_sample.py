@@ -33,7 +33,6 @@ def _lays_out_and_places(path: Path) -> None:
 @pytest.fixture(scope="module")
 def small_batch(tmp_path_factory):
     """Two checked specs written by the CLI (an apartment and a one-story house)."""
-    pytest.importorskip("ortools")
     from egoscene.cli import main
 
     out = tmp_path_factory.mktemp("sample")
@@ -120,7 +119,6 @@ def test_same_seed_same_checked_files(small_batch):
 
 @pytest.mark.slow
 def test_100_sampled_specs_lay_out_and_place(tmp_path):
-    pytest.importorskip("ortools")
     failures = []
     drafts = sampler.sample(100, 7)
     sampler.write_batch(drafts, tmp_path)
@@ -134,7 +132,6 @@ def test_100_sampled_specs_lay_out_and_place(tmp_path):
 
 def test_generate_seed_makes_named_variants(tmp_path):
     """`generate --seed N` overrides the spec's seed and writes OUT/<name>-s<N>/ (variants side by side)."""
-    pytest.importorskip("ortools")
     from egoscene.cli import main
 
     spec = ROOT / "scenarios" / "scenario-05.yaml"
