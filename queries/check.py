@@ -18,6 +18,7 @@ from pathlib import Path
 
 from formats.base import FormatError, dump_model, read_records
 from formats.queries import QueryRecord
+from formats.sampling import in_sampled_frames
 from queries import check_abstractive as abstractive
 from queries import check_extractive as extractive
 from queries.check_facts import Facts, Files, load_files
@@ -26,7 +27,7 @@ from queries.check_route import route_plan
 from queries.check_rules import DEFAULT, LETTERS, OPTION_COUNTS, TASKS, Rules
 
 FIELDS = ("id", "scenario", "task", "category", "regime", "format", "question", "options",
-          "answer", "answer_text", "evidence", "derivation", "video")
+          "answer", "answer_text", "evidence", "evidence_in_sampled_frames", "derivation", "video")
 
 CHECKS = {
     "appearance_order": extractive.appearance_order, "relative_direction": extractive.relative_direction,
@@ -98,6 +99,22 @@ def _evidence(rec: dict, facts: Facts) -> list[tuple[str, str]]:
     return out
 
 
+def _sampled(rec: dict, facts: Facts) -> list[Problem]:
+    """evidence_in_sampled_frames: every evidence object and room clearly seen in one of the N
+    frames lmms-eval would sample (formats.sampling: the sampler is a convention, not a definition)."""
+    ev = rec["evidence"]
+    clear = [facts.good_obj.get(o, set()) for o in ev.get("objects", [])]
+    clear += [facts.good_room.get(r, set()) for r in ev.get("rooms", [])]
+    want = in_sampled_frames(len(facts.files.trajectory.frames), clear)
+    given = rec["evidence_in_sampled_frames"]
+    wrong = [n for n in want if given.get(n) != want[n]]
+    if wrong:
+        said = ", ".join(f"{n}: {given.get(n)}" for n in wrong)
+        right = ", ".join(f"{n}: {want[n]}" for n in wrong)
+        return [Problem(rec["id"], "disagreement", f"evidence_in_sampled_frames says {said}; the frames give {right}")]
+    return []
+
+
 def letter_balance(records: list[dict]) -> list[Problem]:
     """Within each option count, correct letters differ by at most one between positions."""
     groups: dict[int, Counter] = {}
@@ -130,6 +147,7 @@ def check_records(records: list[dict], files: Files, rules: Rules = DEFAULT,
         if shape:
             problems += [Problem(rid, "format", m) for m in shape]
             continue
+        problems += _sampled(rec, facts)
         if rec["format"] == "free_form":
             twin = by_id.get(rid.removesuffix("-ff"))
             if not rid.endswith("-ff") or twin is None or twin["answer_text"] != rec["answer"]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from formats.sampling import in_sampled_frames
 from formats.seeding import stage_rng
 from queries.abstractive import global_counting, map_direction, map_scale, memory_action
 from queries.context import Context
@@ -84,6 +85,11 @@ def build_queries(scenario: Scenario, per_task: int = 3, thresholds: Thresholds 
         counts[task] = len(made)
         drafts += made
     records = build_records(drafts, name, ctx.rng)
+    total = len(scenario.trajectory.frames)
+    for r in records:  # can a model given N uniformly sampled frames see every piece of evidence?
+        ev = r["evidence"]
+        r["evidence_in_sampled_frames"] = in_sampled_frames(
+            total, [ctx.seen.object_frames(o) for o in ev["objects"]] + [ctx.seen.room_frames(x) for x in ev["rooms"]])
     reasons = ctx.rej.reasons()
     report = QueryReport(name, per_task, counts, ctx.rej.per_rule(), reasons,
                          {t: _shortfall(t, n, reasons.get(t, {})) for t, n in counts.items() if n < per_task},

@@ -74,7 +74,7 @@ def test_fixture_files_and_queries_round_trip(with_queries):
     records = read_records(with_queries / "queries.jsonl", QueryRecord)
     assert len(records) == len(lines) > 20
     assert [record_line(r) for r in records] == lines
-    assert all(json.loads(line)["schema"] == "egoscene.query/1" for line in lines)
+    assert all(json.loads(line)["schema"] == "egoscene.query/2" for line in lines)
 
 
 def test_the_walk_records_its_camera_and_extrinsics(generated):

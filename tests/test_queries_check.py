@@ -61,7 +61,7 @@ def test_generated_queries_pass_the_checker(tiny):
 def test_record_schema(tiny):
     records = load(tiny)
     fields = {"schema", "id", "scenario", "task", "category", "regime", "format", "question", "options",
-              "answer", "answer_text", "evidence", "derivation", "video"}
+              "answer", "answer_text", "evidence", "evidence_in_sampled_frames", "derivation", "video"}
     for r in records:
         assert set(r) == fields
         assert set(r["evidence"]) == {"objects", "rooms", "frames"} and r["evidence"]["frames"]

@@ -1,23 +1,17 @@
 """The 32 uniformly sampled frames per video that the paper feeds to models, as JPEGs.
 
-Indices are lmms-eval's (`np.linspace(0, total - 1, 32, dtype=int)`), so a model given these
-files sees the frames lmms-eval's vsibench sampler would pick.
+Indices are lmms-eval's (`np.linspace(0, total - 1, 32, dtype=int)`, formats.sampling), so a
+model given these files sees the frames lmms-eval's vsibench sampler would pick.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
+from formats.sampling import FRAMES, sample_indices
 
-FRAMES = 32
+__all__ = ["FRAMES", "JPEG_QUALITY", "sample_indices", "write_frames"]
 JPEG_QUALITY = 90
-
-
-def sample_indices(total: int, count: int = FRAMES) -> list[int]:
-    if total <= 0:
-        raise ValueError("a video with no frames")
-    return [int(i) for i in np.linspace(0, total - 1, min(count, total), dtype=int)]
 
 
 def write_frames(video: Path, folder: Path, count: int = FRAMES) -> list[str]:
