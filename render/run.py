@@ -11,16 +11,21 @@ assert the size).
 
 How it works
 - The scene is built once (render.scene_builder) and the camera keyframed along the
-  trajectory. Blender's own animation loop renders the frames chunk by chunk (150 frames in
-  preview, 30 in photoreal): the colour frames go straight into an H.264 video segment
-  (exactly as a bare render would write them), then the id pass of the same frames is
-  rendered as small PNGs (a flat Workbench render where every object and room has an exact
-  colour; render.idcolors).
+  trajectory. Blender's own animation loop renders the frames chunk by chunk: the colour
+  frames go straight into an H.264 video segment (exactly as a bare render would write
+  them), then the id pass of the same frames is rendered as small PNGs (a flat Workbench
+  render where every object and room has an exact colour; render.idcolors).
+- Chunks are content-defined (render.frame_cache.chunk_bounds): cut where a frame's pose
+  key says so, 37..150 frames (about 70 on average) in preview, 7..30 in photoreal
+  (`--chunk N`: at most N). A boundary depends on the poses, not on frame indices, so the
+  coverage loop's extra looks inserted mid-walk change only the chunks around them.
 - Resume: everything lives in OUT_DIR/.frames/<inputs hash>/ (scene, profile, sizes and the
   renderer/asset code hashed). A segment is named by the camera poses of its frames and an
   id frame by its pose, so whatever was finished before an interruption - or before the
-  walk was extended - is reused. Segments are renamed into place only when complete; id
-  PNGs cut short (no end marker) are rendered again.
+  walk was extended - is reused: a re-run renders the colour of the chunks whose segment is
+  missing (a chunk cut short by a crash is rendered again whole: at most one chunk per
+  process) and exactly the id frames that are missing. Segments are renamed into place
+  only when complete; id PNGs cut short (no end marker) are rendered again.
 - When every frame exists, the segments are joined without re-encoding (render.video;
   index in front, plays in browsers) and visibility.json is decoded from the id frames;
   video.mp4 and then visibility.json are renamed into place. visibility.json records the
@@ -33,7 +38,8 @@ How it works
   (e.g. several workers sharing OUT_DIR); the run that finds every chunk present writes
   the outputs.
 
-stdout: `progress <done>/<total>` lines (one per frame), then one JSON line with the status
+stdout: `progress <done>/<total>` lines (one per frame), then one JSON line with the status,
+what was rendered (`rendered`: chunks of the walk, colour and id frames rendered by this run)
 and timings (wall seconds; `*_cpu` = CPU seconds of this process). Blender's own log is
 silenced (it goes to /dev/null).
 """
@@ -59,11 +65,10 @@ from formats.files import sha256_file
 from formats.scene import Scene
 from formats.trajectory import Trajectory
 from formats.visibility import Visibility
+from render.frame_cache import CHUNKS, Plan, id_path, png_complete, segment_path
 from render.video import join_segments
 
-RENDER_VERSION = "egoscene-render/2"
-CHUNKS = {"preview": 150, "photoreal": 30}    # frames per video segment
-PNG_END = b"IEND\xaeB`\x82"
+RENDER_VERSION = "egoscene-render/3"   # 3: content-defined chunks (render.frame_cache)
 
 
 # --- hashing ----------------------------------------------------------------------------------
@@ -88,12 +93,6 @@ def inputs_hash(scene: dict, profile: str, camera: Camera, id_size: tuple[int, i
     return h.hexdigest()
 
 
-def pose_key(pose: dict) -> str:
-    p = [round(float(v), 5) for v in pose["position"]]
-    return hashlib.sha256(_canonical({"p": p, "y": round(float(pose["yaw"]), 4),
-                                      "t": round(float(pose["pitch"]), 4)})).hexdigest()[:16]
-
-
 # The id pass at half the video size (320x240 at 640x480): fine enough to resolve "seen" (0.1% of
 # the frame, docs/ground-truth.md) - 77 id pixels instead of 19 at a quarter. Measured on
 # scenario-01 at 640x480, frames 0-299 on a loaded 2-core machine: id pass 6.8 -> 10.0 s CPU
@@ -109,31 +108,6 @@ def id_pass_size(width: int, height: int, scale: int) -> tuple[int, int]:
     g = gcd(width, height)
     s = max(d for d in range(1, max(1, scale) + 1) if g % d == 0)
     return width // s, height // s
-
-
-def segment_key(keys: list[str]) -> str:
-    return hashlib.sha256(",".join(keys).encode()).hexdigest()[:20]
-
-
-# --- files ------------------------------------------------------------------------------------
-
-def id_path(frames_dir: Path, key: str) -> Path:
-    return frames_dir / f"i_{key}.png"
-
-
-def segment_path(frames_dir: Path, key: str) -> Path:
-    return frames_dir / f"seg_{key}.mp4"
-
-
-def png_complete(path: Path) -> bool:
-    try:
-        if path.stat().st_size < 64:
-            return False
-        with open(path, "rb") as fh:
-            fh.seek(-12, os.SEEK_END)
-            return fh.read(12).endswith(PNG_END)
-    except OSError:
-        return False
 
 
 @contextmanager
@@ -157,30 +131,6 @@ def quiet_stdout():
 
 
 # --- main work --------------------------------------------------------------------------------
-
-class Plan:
-    """The trajectory cut into chunks, with what exists on disk."""
-
-    def __init__(self, poses: list[dict], frames_dir: Path, chunk: int):
-        self.poses = poses
-        self.frames_dir = frames_dir
-        self.keys = [pose_key(p) for p in poses]
-        self.chunks = [(a, min(len(poses), a + chunk)) for a in range(0, len(poses), chunk)]
-        self.segments = [segment_key(self.keys[a:b]) for a, b in self.chunks]
-
-    def segment_done(self, c: int) -> bool:
-        return segment_path(self.frames_dir, self.segments[c]).exists()
-
-    def ids_done(self, j: int) -> bool:
-        return id_path(self.frames_dir, self.keys[j]).exists()
-
-    def chunk_done(self, c: int) -> bool:
-        a, b = self.chunks[c]
-        return self.segment_done(c) and all(self.ids_done(j) for j in range(a, b))
-
-    def frames_done(self) -> int:
-        return sum(b - a for c, (a, b) in enumerate(self.chunks) if self.chunk_done(c))
-
 
 def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, profile: str = "preview",
                     width: int | None = None, height: int | None = None, frames: tuple[int, int] | None = None,
@@ -249,12 +199,14 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     lo, hi = (0, len(poses)) if frames is None else (max(0, frames[0]), min(len(poses), frames[1]))
     todo = [c for c, (a, b) in enumerate(plan.chunks) if a < hi and b > lo and not plan.chunk_done(c)]
     total = len(poses)
+    rendered = {"chunks": len(plan.chunks), "color_frames": 0, "id_frames": 0}
     if todo:
-        _render_chunks(scene, plan, todo, profile, camera, id_size, timings, emit, total)
+        _render_chunks(scene, plan, todo, profile, camera, id_size, timings, emit, total, rendered)
     else:
         progress(f"progress {plan.frames_done()}/{total}")
     if not all(plan.chunk_done(c) for c in range(len(plan.chunks))):
-        return {"status": "partial", "frames": total, "done": plan.frames_done(), "timings_s": timings}
+        return {"status": "partial", "frames": total, "done": plan.frames_done(), "rendered": rendered,
+                "timings_s": timings}
 
     t0, cpu = time.perf_counter(), time.process_time()
     tmp_video = out_dir / f".video.{os.getpid()}.tmp.mp4"
@@ -273,8 +225,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     if clean:
         shutil.rmtree(frames_root, ignore_errors=True)
     else:                                     # keep the cache to what this trajectory shows
-        keep = {id_path(frames_dir, k).name for k in plan.keys} | \
-               {segment_path(frames_dir, s).name for s in plan.segments}
+        keep = plan.keep()
         for p in frames_dir.iterdir():
             if p.name not in keep:
                 if p.is_dir():
@@ -283,7 +234,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
                     p.unlink(missing_ok=True)
     timings["total"] = time.perf_counter() - started
     timings["total_cpu"] = time.process_time() - started_cpu
-    return {"status": "done", "frames": total, "timings_s": timings}
+    return {"status": "done", "frames": total, "rendered": rendered, "timings_s": timings}
 
 
 def _alive(pid: str) -> bool:
@@ -305,9 +256,10 @@ def _round(d: dict) -> dict:
 
 
 def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, id_size, timings, emit,
-                   total) -> None:
-    """Render the chunks `todo`: colour straight into a video segment, then the missing id
-    frames, each moved to its pose-keyed name as soon as Blender has written it."""
+                   total, rendered: dict) -> None:
+    """Render the chunks `todo`: colour straight into a video segment (unless it exists), then
+    the missing id frames, each moved to its pose-keyed name as soon as Blender has written
+    it. `rendered` counts the colour and id frames rendered."""
     import bpy
 
     from render.scene_builder import build_scene, configure_video_output, keyframe_camera
@@ -362,6 +314,7 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, 
                     if not partial.exists():
                         raise RuntimeError(f"Blender wrote no video segment for frames {f0}-{f1}")
                     os.replace(partial, final)
+                    rendered["color_frames"] += b - a
                 else:
                     done[0] += b - a
                     sink[0](f"progress {min(done[0], total)}/{total}")
@@ -372,6 +325,7 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, 
                     bpy.ops.render.render(animation=True, scene=ids.name)
                     timings["ids"] += time.perf_counter() - t
                     timings["ids_cpu"] += time.process_time() - cpu
+                    rendered["id_frames"] += rb - ra + 1
     finally:
         bpy.app.handlers.render_post.remove(on_post)
         bpy.app.handlers.render_write.remove(on_write)
@@ -440,14 +394,15 @@ def main(argv=None) -> int:
                     help=f"id pass at 1/N of the video size (default {ID_SCALE}: 320x240 for 640x480)")
     ap.add_argument("--min-pixels", type=int, default=None,
                     help="pixels that make an object visible in a frame (default: the camera's rule, 50 at 640x480)")
-    ap.add_argument("--chunk", type=int, default=None, help="frames per video segment (default 150 preview, 30 photoreal)")
+    ap.add_argument("--chunk", type=int, default=None,
+                    help="at most N frames per video segment, cut where the poses say (default 150 preview, 30 photoreal)")
     ap.add_argument("--clean", action="store_true",
                     help="delete the render cache OUT_DIR/.frames once video and visibility are written")
     args = ap.parse_args(argv)
     result = render_scenario(args.scene_json, args.trajectory_json, args.out_dir, args.profile, args.width,
                              args.height, _parse_frames(args.frames), args.id_scale, args.min_pixels,
                              args.clean, args.chunk)
-    print(json.dumps({"status": result["status"], "frames": result.get("frames"),
+    print(json.dumps({"status": result["status"], "frames": result.get("frames"), "rendered": result.get("rendered", {}),
                       "timings_s": _round(result.get("timings_s", {}))}), flush=True)
     return 0
 
