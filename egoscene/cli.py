@@ -1,4 +1,4 @@
-"""`egoscene` command line (one typer app): validate, generate, schema, formats, grid-score,
+"""`egoscene` command line (one typer app): validate, generate, batch, schema, formats, grid-score,
 check, catalog, bench.
 
 Every verb imports the stages it needs when it runs, so reading, checking and scoring work on
@@ -207,6 +207,84 @@ def generate(specs: Specs,
 
 
 @app.command()
+def batch(specs: Specs,
+          out: Annotated[Path, typer.Option(help="output root (shared by every node with --ray); "
+                                                 "OUT/<name>/ per scenario and OUT/batch.json")] = Path("outputs"),
+          workers: Annotated[int, typer.Option(min=1, max=1024, help="scenarios at once (default: CPUs of this "
+                                                                     "machine / --cpus-per-scenario)")] = 0,
+          retries: Annotated[int, typer.Option(min=0, max=10, help="extra attempts for a scenario whose worker "
+                                                                   "or Blender crashed")] = 2,
+          ray: Annotated[Optional[str], typer.Option(help="run on Ray: 'local' (start one here), 'auto' (join this "
+                                                          "machine's cluster) or a cluster address")] = None,
+          cpus_per_scenario: Annotated[float, typer.Option(min=0.1, max=256, help="CPUs one scenario needs "
+                                                                                  "(Ray schedules by it)")] = 1.0,
+          until: Annotated[str, typer.Option(help="stop after this stage: " + ", ".join(STAGES))] = STAGES[-1],
+          profile: Annotated[str, typer.Option(help="preview: Workbench; photoreal: Cycles")] = "preview",
+          width: Annotated[int, typer.Option(min=16)] = 640,
+          height: Annotated[int, typer.Option(min=16)] = 480,
+          per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3,
+          layout_budget: LayoutBudget = LAYOUT_BUDGET_S,
+          seed: Annotated[Optional[int], typer.Option(min=0, max=2**63 - 1, help="override the specs' seed")] = None,
+          max_frames: Annotated[Optional[int], typer.Option(min=1, hidden=True)] = None) -> int:
+    """Build many scenarios in parallel worker processes (or Ray tasks), resumable.
+
+    Finished, up-to-date scenarios are skipped; a scenario whose worker crashed is retried; Ctrl-C
+    or a kill stops every worker, and running the same command again resumes (rendering from
+    the frame cache). OUT/batch.json records each scenario's status, timings, error and output
+    hash. Exit 0: all finished; 2: only refused specs; 1: failures (named)."""
+    _require_render_extra("batch")
+    from egoscene import pipeline
+    from egoscene.batch.display import BatchDisplay
+    from egoscene.batch.run import BatchRefused, run_batch, unfinished
+    from formats.files import OutputError, check_output_root
+
+    _choice(until, STAGES, "--until")
+    _choice(profile, PROFILES, "--profile")
+    paths = _specs(specs)
+    if not paths:
+        return _refuse("no scenario YAML files given (fix: name files or folders holding *.yaml)")
+    try:
+        check_output_root(out)
+    except OutputError as exc:
+        return _refuse(f"--out {exc}")
+    workers = workers or max(1, int((os.cpu_count() or 1) // cpus_per_scenario))
+    if ray:
+        from egoscene.batch.ray_backend import RayBackend, RayMissing
+
+        try:
+            backend = RayBackend(ray, workers, cpus_per_scenario)
+        except RayMissing as exc:
+            return _refuse(str(exc))
+    else:
+        from egoscene.batch.local import LocalBackend
+
+        backend = LocalBackend(workers)
+    options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task,
+                               layout_budget=layout_budget, seed=seed, max_frames=max_frames)
+    out.mkdir(parents=True, exist_ok=True)
+    display = BatchDisplay(console, total=len(paths))
+    try:
+        with display:
+            result = run_batch(paths, out, options, backend, retries=retries, on_change=display.update)
+    except BatchRefused as exc:
+        backend.close()
+        return _refuse(str(exc))
+    except KeyboardInterrupt:
+        console.print(f"stopped; {out / 'batch.json'} records where each scenario stands "
+                      "(run the same command again to resume)", highlight=False)
+        return 130
+    left = unfinished(result)
+    counts = result.counts()
+    console.print(f"batch: {counts.get('done', 0)} done, {counts.get('reused', 0)} up to date, {len(left)} not "
+                  f"finished -> {out / 'batch.json'}", highlight=False)
+    if not left:
+        return 0
+    for entry in left:
+        console.print(f"[red]{entry.status}[/red] {entry.name or entry.spec}: {entry.error}", highlight=False)
+    return REFUSED if all(e.status == "refused" for e in left) else FAILED
+
+
+@app.command()
 def schema(out: Annotated[Optional[Path], typer.Option(help="write it to this file instead of stdout")] = None) -> int:
     """Print the scenario YAML's JSON Schema (for editors)."""
     from generator.spec.scenario import json_schema
@@ -261,6 +339,46 @@ def check(outdir: Annotated[Path, typer.Argument(help="a finished scenario folde
     from queries.check import run_check
 
     return run_check(outdir, min_pixels=min_pixels, min_frames=min_frames)
+
+
+@app.command()
+def audit(outdir: Annotated[Path, typer.Argument(help="a finished scenario folder, e.g. outputs/scenario-01")]) -> int:
+    """Write OUTDIR/audit/index.html and a PNG per question for checking the answers by eye.
+
+    Each shows the question, its options and answer beside its evidence frames (the objects
+    outlined from a fresh instance-ID pass) and the 32 uniformly sampled frames, marking those
+    that show evidence. Exit 2: not a finished scenario folder."""
+    _require_render_extra("audit")
+    _require_release_extra("audit", ("PIL",))
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from egoscene.audit.run import AuditError
+    from egoscene.audit.run import audit as write_audit
+    from formats.files import OutputError
+    from render.api import RenderError
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeElapsedColumn(), console=console, transient=False) as progress:
+        current = [progress.add_task(f"{outdir.name}: reading", total=None)]
+
+        def on_stage(what: str, total: int | None) -> None:
+            done = progress.tasks[-1].total or 1      # the step before is finished
+            progress.update(current[0], total=done, completed=done)
+            current[0] = progress.add_task(f"{outdir.name}: {what}", total=total)
+
+        def on_advance(done: int, total: int) -> None:
+            progress.update(current[0], completed=done, total=total)
+
+        try:
+            index = write_audit(outdir, on_stage=on_stage, on_advance=on_advance)
+        except (AuditError, OutputError) as exc:
+            progress.console.print(f"[red]error[/red] {exc}", highlight=False)
+            return REFUSED
+        except RenderError as exc:
+            progress.console.print(f"[red]error[/red] {outdir}: the id pass failed: {exc}", highlight=False)
+            return FAILED
+    console.print(f"wrote {index}", highlight=False)
+    return 0
 
 
 @app.command()

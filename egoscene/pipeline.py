@@ -188,6 +188,13 @@ def with_seed(scenario: Scenario, seed: int | None) -> Scenario:
     return replace(scenario, seed=seed, name=f"{scenario.name}-s{seed}")
 
 
+def finished_folder(scenario: Scenario, out_root: Path, options: Options) -> Path | None:
+    """OUT/<name>/ when it is finished and made from this spec, these options and this code
+    (`generate` would reuse it as it is), else None. `scenario` already carries any --seed."""
+    folder = out_root / scenario.name
+    return folder if _up_to_date(folder, inputs_hash(scenario, options)) else None
+
+
 def generate(spec_path: Path, out_root: Path, options: Options | None = None,
              on_stage: Callable[[str], None] = lambda stage: None,
              on_progress: Callable[[int, int], None] = lambda done, total: None) -> Result:

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from formats.base import FileModel
+from formats.batch import Batch
 from formats.grid import Grid
 from formats.manifest import Manifest
 from formats.queries import QueryRecord
@@ -21,7 +22,7 @@ from formats.trajectory import Trajectory
 from formats.visibility import Visibility
 
 MODELS: tuple[type[FileModel], ...] = (Scene, Trajectory, Visibility, Grid, QueryRecord, Manifest, ReleaseRow,
-                                        EvalResults)
+                                        EvalResults, Batch)
 
 
 def schema(cls: type[FileModel]) -> dict:
