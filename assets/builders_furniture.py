@@ -184,7 +184,9 @@ def sofa(b: Builder):
         backs.append(moved(back, (cx, seat_y0 + 0.04, (h + seat_top) / 2 - 0.005)))
     b.add("seat cushions", cushions, b.main_as("fabric", 1.06))
     b.add("back cushions", backs, b.main_as("fabric", 1.06))
-    b.surface(seat_top, -inner_w / 2, inner_w / 2, seat_y0, d / 2)
+    # things on the seat stand in front of the back cushions (as far as 0.2 m up)
+    front = max(float(m.vertices[m.vertices[:, 2] < seat_top + 0.2, 1].max()) for m in backs)
+    b.surface(seat_top, -inner_w / 2, inner_w / 2, front + 0.005, d / 2)
 
 
 @builder("bed")
@@ -200,7 +202,9 @@ def bed(b: Builder):
     b.add("frame", [cuboid(-w / 2 + 0.02, w / 2 - 0.02, y0, d / 2 - 0.04, 0.12, top - 0.22),
                     *four_legs(w - 0.06, d - 0.06, 0.12, 0.07),
                     cuboid(-w / 2 + 0.02, w / 2 - 0.02, d / 2 - 0.04, d / 2, 0, top - 0.12)], frame)
-    b.add("mattress", superellipsoid((0, (y0 + d / 2 - 0.04) / 2, top - 0.13),
+    # the mattress fills the duvet (its top 5 mm under the duvet's), so the sheet at the head
+    # lies at the duvet's height: pillows rest on it at the bed's support surface
+    b.add("mattress", superellipsoid((0, (y0 + d / 2 - 0.04) / 2, top - 0.105),
                                      (w / 2 - 0.04, (d / 2 - 0.04 - y0) / 2, 0.1), 0.2),
           b.mat("fabric", WHITE))
     fold = y0 + 0.55
@@ -212,7 +216,7 @@ def bed(b: Builder):
     b.add("duvet", duvet, b.main)
     b.add("duvet fold", rod((-w / 2 + 0.02, fold, top - 0.02), (w / 2 - 0.02, fold, top - 0.02), 0.025, 12),
           b.main_as("fabric", 1.12))
-    b.add("sheet", cuboid(-w / 2 + 0.05, w / 2 - 0.05, y0 + 0.02, fold, top - 0.035, top - 0.025),
+    b.add("sheet", cuboid(-w / 2 + 0.05, w / 2 - 0.05, y0 + 0.02, fold, top - 0.008, top),
           b.mat("fabric", (0.96, 0.96, 0.94)))
     b.surface(top, -w / 2 + 0.05, w / 2 - 0.05, y0 + 0.05, d / 2 - 0.05)
 

@@ -116,7 +116,7 @@ def cupboard(b: Builder):
     b.add("fronts", p + glass_doors, b.main_as("wood", 1.06))
     b.add("glass", glass, b.mat("glass", (0.75, 0.85, 0.9)))
     b.add("knobs", hd, b.mat("metal", STEEL))
-    b.surface(ledge, -w / 2, w / 2, uy, d / 2)
+    b.surface(ledge, -w / 2, w / 2, uy + 0.045, d / 2)   # in front of the glass doors and knobs
 
 
 @builder("wardrobe")
