@@ -402,14 +402,25 @@ def catalog(out: Annotated[Optional[Path], typer.Option(help="folder for catalog
 
 
 @app.command()
-def bench(spec: Annotated[Path, typer.Argument(help="one scenario YAML")],
+def bench(spec: Annotated[Path, typer.Argument(help="one scenario YAML (with --batch: a YAML or a folder of them)")],
           profile: Annotated[str, typer.Option(help="preview or photoreal")] = "preview",
           width: Annotated[int, typer.Option(min=16)] = 640,
           height: Annotated[int, typer.Option(min=16)] = 480,
           keep: Annotated[Optional[Path], typer.Option(help="copy the generated scenario folder here")] = None,
-          max_frames: Annotated[Optional[int], typer.Option(min=1, help="render only the first N frames (both runs)")] = None) -> int:
-    """Time the pipeline against a bare bpy render of the same frames."""
+          max_frames: Annotated[Optional[int], typer.Option(min=1, help="render only the first N frames (both runs)")] = None,
+          batch: Annotated[bool, typer.Option("--batch", help="instead: throughput of `egoscene batch` with 1 and 2 "
+                                                               "workers (video minutes and questions per CPU-hour)")] = False,
+          workers: Annotated[Optional[list[int]], typer.Option(min=1, help="with --batch: worker counts to compare "
+                                                                           "(repeatable; default 1 and 2)")] = None) -> int:
+    """Time the pipeline against a bare bpy render of the same frames (or, with --batch, batch throughput)."""
     _require_render_extra("bench")
+    if batch:
+        from egoscene.bench_batch import run_batch_bench
+
+        report = run_batch_bench(_specs([spec]), tuple(workers or (1, 2)), _choice(profile, PROFILES, "--profile"),
+                                 width, height, max_frames)
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        return 0
     from egoscene.bench import print_report, run_bench
 
     print_report(run_bench(spec, _choice(profile, PROFILES, "--profile"), width, height, keep, max_frames))

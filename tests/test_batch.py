@@ -241,3 +241,29 @@ def test_a_batch_killed_while_rendering_leaves_nothing_running_and_resumes_to_th
     again = subprocess.run(_batch(specs, out), cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
     assert read_model(out / "batch.json", Batch).counts == {"reused": 2}
+
+
+def test_batch_throughput_is_video_and_questions_per_machine_hour(tmp_path):
+    from egoscene.bench_batch import throughput
+    from formats.base import write_model
+    from formats.manifest import Manifest
+
+    folders = []
+    for name, seconds, records in (("a", 36.0, 60), ("b", 54.0, 40)):  # 1.5 minutes of video, 100 questions
+        folder = tmp_path / name
+        folder.mkdir()
+        manifest = Manifest.model_validate({
+            "format": Manifest.FORMAT, "name": name, "spec": f"{name}.yaml", "spec_hash": "0", "inputs_hash": "0",
+            "code": {}, "seed": 1, "stages": ["layout"], "versions": {}, "files": {}, "timings_s": {},
+            "options": {"until": "queries", "profile": "preview", "width": 64, "height": 48, "per_task": 1,
+                        "max_frames": None},
+            "walk": {"frames": int(seconds * 30), "fps": 30, "duration_s": seconds, "metres_walked": 1,
+                     "metres_climbed": 0, "degrees_turned": 0, "rooms_visited": [], "floors_visited": [0],
+                     "stairs_trips": 0, "looks": 0, "extensions": 0, "extra_looks": {}},
+            "queries": {"per_task": 1, "records": records, "counts": {}, "rejections": {}, "reasons": {},
+                        "shortfall": {}, "letters": {}}})
+        write_model(folder / "manifest.json", manifest)
+        folders.append(folder)
+    report = throughput(folders, wall_s=900.0, cores=2)  # a quarter hour of 2 cores: half a CPU-hour
+    assert report["video_minutes"] == 1.5 and report["questions"] == 100
+    assert report["video_minutes_per_cpu_hour"] == 3.0 and report["questions_per_cpu_hour"] == 200.0
