@@ -14,10 +14,8 @@ pytestmark = pytest.mark.render
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory):
-    out = tmp_path_factory.mktemp("out")
-    options = pipeline.Options(width=160, height=120)
-    return pipeline.generate(ROOT / "scenarios" / "scenario-05.yaml", out, options).folder
+def folder(rendered_scenario):
+    return rendered_scenario   # conftest.py: scenario-05 at 160x120, rendered once per session
 
 
 def test_video_matches_the_walk(folder):
