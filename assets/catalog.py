@@ -76,13 +76,15 @@ def get_category(name: str) -> Category:
 
 
 def affordances(category: str) -> tuple[str, ...]:
-    """Activities the category affords (empty tuple if none)."""
-    return get_category(category).affordances
+    """Activities the category makes possible on its own (assets/activities.yaml)."""
+    from assets import activities
+
+    return activities.affordances(get_category(category).name)
 
 
 def categories_affording(activity: str) -> tuple[str, ...]:
-    """Sorted categories that afford `activity`."""
-    return tuple(sorted(c.name for c in CATEGORIES.values() if activity in c.affordances))
+    """Sorted categories that make `activity` possible on their own."""
+    return tuple(sorted(c for c in CATEGORIES if activity in affordances(c)))
 
 
 def pick_color(category: str, rng: np.random.Generator) -> str:

@@ -210,8 +210,8 @@ def generate(specs: Specs,
 def batch(specs: Specs,
           out: Annotated[Path, typer.Option(help="output root (shared by every node with --ray); "
                                                  "OUT/<name>/ per scenario and OUT/batch.json")] = Path("outputs"),
-          workers: Annotated[int, typer.Option(min=1, max=1024, help="scenarios at once (default: CPUs of this "
-                                                                     "machine / --cpus-per-scenario)")] = 0,
+          workers: Annotated[Optional[int], typer.Option(min=1, max=1024, help="scenarios at once (default: CPUs of "
+                                                                               "this machine / --cpus-per-scenario)")] = None,
           retries: Annotated[int, typer.Option(min=0, max=10, help="extra attempts for a scenario whose worker "
                                                                    "or Blender crashed")] = 2,
           ray: Annotated[Optional[str], typer.Option(help="run on Ray: 'local' (start one here), 'auto' (join this "
@@ -233,55 +233,13 @@ def batch(specs: Specs,
     the frame cache). OUT/batch.json records each scenario's status, timings, error and output
     hash. Exit 0: all finished; 2: only refused specs; 1: failures (named)."""
     _require_render_extra("batch")
-    from egoscene import pipeline
-    from egoscene.batch.display import BatchDisplay
-    from egoscene.batch.run import BatchRefused, run_batch, unfinished
-    from formats.files import OutputError, check_output_root
+    from egoscene.batch.command import batch_command
 
     _choice(until, STAGES, "--until")
     _choice(profile, PROFILES, "--profile")
-    paths = _specs(specs)
-    if not paths:
-        return _refuse("no scenario YAML files given (fix: name files or folders holding *.yaml)")
-    try:
-        check_output_root(out)
-    except OutputError as exc:
-        return _refuse(f"--out {exc}")
-    workers = workers or max(1, int((os.cpu_count() or 1) // cpus_per_scenario))
-    if ray:
-        from egoscene.batch.ray_backend import RayBackend, RayMissing
-
-        try:
-            backend = RayBackend(ray, workers, cpus_per_scenario)
-        except RayMissing as exc:
-            return _refuse(str(exc))
-    else:
-        from egoscene.batch.local import LocalBackend
-
-        backend = LocalBackend(workers)
-    options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task,
-                               layout_budget=layout_budget, seed=seed, max_frames=max_frames)
-    out.mkdir(parents=True, exist_ok=True)
-    display = BatchDisplay(console, total=len(paths))
-    try:
-        with display:
-            result = run_batch(paths, out, options, backend, retries=retries, on_change=display.update)
-    except BatchRefused as exc:
-        backend.close()
-        return _refuse(str(exc))
-    except KeyboardInterrupt:
-        console.print(f"stopped; {out / 'batch.json'} records where each scenario stands "
-                      "(run the same command again to resume)", highlight=False)
-        return 130
-    left = unfinished(result)
-    counts = result.counts()
-    console.print(f"batch: {counts.get('done', 0)} done, {counts.get('reused', 0)} up to date, {len(left)} not "
-                  f"finished -> {out / 'batch.json'}", highlight=False)
-    if not left:
-        return 0
-    for entry in left:
-        console.print(f"[red]{entry.status}[/red] {entry.name or entry.spec}: {entry.error}", highlight=False)
-    return REFUSED if all(e.status == "refused" for e in left) else FAILED
+    return batch_command(_specs(specs), out, console, workers=workers, retries=retries, ray=ray,
+                         cpus_per_scenario=cpus_per_scenario, until=until, profile=profile, width=width, height=height,
+                         per_task=per_task, layout_budget=layout_budget, seed=seed, max_frames=max_frames)
 
 
 @app.command()

@@ -29,9 +29,8 @@ def memory_action(ctx: Context, want: int) -> list[Draft]:
     onto = ctx.ontology
     order = ctx.room_order()
 
-    def possible_in(label, seen_only):
-        return onto.possible(o.category for o in ctx.scene.objects_in(label)
-                             if not seen_only or ctx.seen.object_seen(o.id))
+    def present(label, seen_only):
+        return {o.category for o in ctx.scene.objects_in(label) if not seen_only or ctx.seen.object_seen(o.id)}
 
     for k in ctx.shuffled(list(range(len(order)))):
         if len(out) == want:
@@ -43,22 +42,24 @@ def memory_action(ctx: Context, want: int) -> list[Draft]:
         if not ctx.seen.room_seen(room):
             ctx.rej.add(task, 2, "room not seen")
             continue
-        possible = possible_in(room, seen_only=True)
+        seen_here = present(room, seen_only=True)
+        possible = onto.possible(seen_here)
         if not possible:
             ctx.rej.add(task, 1, "no activity afforded by the seen objects")
             continue
         # an off-by-one memory of the walk must give a wrong answer
         neighbours = [order[j] for j in (k - 1, k + 1) if 0 <= j < len(order)]
-        blocked = set().union(*(possible_in(r, seen_only=False) for r in neighbours))
+        blocked = set().union(*(onto.possible(present(r, seen_only=False)) for r in neighbours))
         answers = sorted(possible - blocked)
         if not answers:
             ctx.rej.add(task, 4, "every possible activity is also possible in the previous/next room")
             continue
         correct = answers[int(ctx.rng.integers(len(answers)))]
-        anywhere = possible_in(room, seen_only=False)
-        near = set().union(*(onto.related(a) for a in anywhere))
-        pool = [a for a in onto.activities if a not in anywhere and a not in near]
-        elsewhere = set().union(*(possible_in(r, False) for r in order if r != room))
+        # wrong options: activities a person would call impossible there (not merely unlisted)
+        arguable = onto.arguable(present(room, seen_only=False))
+        near = set().union(*(onto.related(a) for a in arguable))
+        pool = [a for a in onto.activities if a not in arguable and a not in near]
+        elsewhere = set().union(*(onto.possible(present(r, False)) for r in order if r != room))
         plausible = [a for a in pool if a in elsewhere]
         rest = [a for a in pool if a not in elsewhere]
         if len(pool) < 4:
@@ -66,15 +67,16 @@ def memory_action(ctx: Context, want: int) -> list[Draft]:
             continue
         picked = ctx.shuffled(plausible)[:4]
         picked += ctx.shuffled(rest)[:4 - len(picked)]
+        needs = [need for need, act in onto.together if act == correct and need <= seen_here]
         givers = sorted(o.id for o in ctx.scene.objects_in(room) if ctx.seen.object_seen(o.id)
-                        and correct in onto.affordances(o.category))
+                        and (correct in onto.affordances(o.category) or any(o.category in n for n in needs)))
         out.append(Draft(task, text.MEMORY_ACTION.format(ordinal=text.ordinal(k)),
                          text.activity_text(correct), [text.activity_text(a) for a in picked],
                          objects=givers, rooms=[room],
                          frames=_room_frames(ctx, [room]) + [f for g in givers for f in ctx.seen.object_evidence(g)],
                          derivation={"ordinal": k + 1, "room": room, "room_order": order,
                                      "activity": correct, "afforded_by": givers,
-                                     "possible": sorted(possible)}))
+                                     "possible": sorted(possible), "arguable": sorted(arguable - possible)}))
     return out
 
 

@@ -16,15 +16,19 @@ EPS = 1e-6  # thresholds are met within rounding: the generator's own arithmetic
 
 
 class CatalogActivities:
-    """Activities and what each category affords, from the asset catalog's data."""
+    """Activities and the objects that make each possible or arguable, from the asset data
+    (assets/activities.yaml through assets.activities); the rule is applied here, by this checker."""
 
     def __init__(self):
-        from assets import catalog
-        self.activities = tuple(catalog.ACTIVITIES)
-        self._affords = {name: tuple(catalog.affordances(name)) for name in catalog.CATEGORIES}
+        from assets import activities
+        self._table = activities.load()
+        self.activities = tuple(self._table)
 
-    def affordances(self, category: str) -> tuple[str, ...]:
-        return self._affords.get(category, ())
+    def possible(self, categories) -> set[str]:
+        return {name for name, act in self._table.items() if act.possible(categories)}
+
+    def arguable(self, categories) -> set[str]:
+        return {name for name, act in self._table.items() if act.arguable(categories)}
 
 
 def memory_action(rec, facts: Facts, th: Rules, onto=None, **_) -> Findings:
@@ -44,14 +48,16 @@ def memory_action(rec, facts: Facts, th: Rules, onto=None, **_) -> Findings:
     if k == 0:
         found.append(("trajectory", "the first room needs no memory of the walk"))
     objs = facts.objects_in(room)
-    possible = {a for o in objs if facts.object_visible(o.id) for a in onto.affordances(o.category)}
-    anywhere = {a for o in objs for a in onto.affordances(o.category)}
+    # true: possible with what the video shows there; false: nothing there makes it arguable
+    # (nor is it possible anywhere); otherwise a person could argue either way
+    possible = onto.possible({o.category for o in objs if facts.object_visible(o.id)})
+    arguable = onto.arguable({o.category for o in objs})
     truths = []
     for opt in rec["options"]:
         act = opt.lower()
         if act not in onto.activities:
             found.append(("format", f"{opt!r} is not an activity of the ontology"))
-        truths.append(True if act in possible else (False if act not in anywhere else None))
+        truths.append(True if act in possible else (False if act not in arguable else None))
     return found + judge(rec, truths)
 
 

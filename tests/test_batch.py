@@ -267,3 +267,13 @@ def test_batch_throughput_is_video_and_questions_per_machine_hour(tmp_path):
     report = throughput(folders, wall_s=900.0, cores=2)  # a quarter hour of 2 cores: half a CPU-hour
     assert report["video_minutes"] == 1.5 and report["questions"] == 100
     assert report["video_minutes_per_cpu_hour"] == 3.0 and report["questions_per_cpu_hour"] == 200.0
+
+
+def test_the_batch_verb_refuses_bad_specs_without_starting_a_worker(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\n")
+    done = subprocess.run([sys.executable, "-m", "egoscene.cli", "batch", str(bad), "--out", str(tmp_path / "out")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "bad.yaml" in done.stderr and "Traceback" not in done.stderr
+    saved = read_model(tmp_path / "out" / "batch.json", Batch)
+    assert saved.counts == {"refused": 1} and saved.scenarios[0].attempts == 0 and saved.workers >= 1

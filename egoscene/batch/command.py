@@ -1,0 +1,64 @@
+"""The body of `egoscene batch` (egoscene.cli parses the options): checks, backend, display,
+the summary and the exit status."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rich.console import Console
+
+REFUSED, FAILED = 2, 1  # egoscene.cli's exit statuses
+
+
+def batch_command(paths: list[Path], out: Path, console: Console, *, workers: int | None, retries: int, ray: str | None,
+                  cpus_per_scenario: float, max_frames: int | None, **generate_options) -> int:
+    from egoscene import pipeline
+    from egoscene.batch.display import BatchDisplay
+    from egoscene.batch.run import BatchRefused, run_batch, unfinished
+    from formats.files import OutputError, check_output_root
+
+    def refuse(message: str) -> int:
+        console.print(f"[red]error[/red] {message}", highlight=False)
+        return REFUSED
+
+    if not paths:
+        return refuse("no scenario YAML files given (fix: name files or folders holding *.yaml)")
+    try:
+        check_output_root(out)
+    except OutputError as exc:
+        return refuse(f"--out {exc}")
+    workers = workers or max(1, int((os.cpu_count() or 1) // cpus_per_scenario))
+    if ray:
+        from egoscene.batch.ray_backend import RayBackend, RayMissing
+
+        try:
+            backend = RayBackend(ray, workers, cpus_per_scenario)
+        except RayMissing as exc:
+            return refuse(str(exc))
+    else:
+        from egoscene.batch.local import LocalBackend
+
+        backend = LocalBackend(workers)
+    options = pipeline.Options(max_frames=max_frames, **generate_options)
+    out.mkdir(parents=True, exist_ok=True)
+    display = BatchDisplay(console, total=len(paths))
+    try:
+        with display:
+            result = run_batch(paths, out, options, backend, retries=retries, on_change=display.update)
+    except BatchRefused as exc:
+        backend.close()
+        return refuse(str(exc))
+    except KeyboardInterrupt:
+        console.print(f"stopped; {out / 'batch.json'} records where each scenario stands "
+                      "(run the same command again to resume)", highlight=False)
+        return 130
+    left = unfinished(result)
+    counts = result.counts()
+    console.print(f"batch: {counts.get('done', 0)} done, {counts.get('reused', 0)} up to date, {len(left)} not "
+                  f"finished -> {out / 'batch.json'}", highlight=False)
+    if not left:
+        return 0
+    for entry in left:
+        console.print(f"[red]{entry.status}[/red] {entry.name or entry.spec}: {entry.error}", highlight=False)
+    return REFUSED if all(e.status == "refused" for e in left) else FAILED
