@@ -13,6 +13,7 @@ TEXT_W = 540          # the text column
 TILE_W = 320          # an evidence frame
 THUMB_W = 92          # a frame of the strip
 STRIP_ROW = 16        # strip frames per row
+MIN_ZOOM = 1.6       # a close-up is added when the evidence objects fit a crop this much smaller
 SLIVER = 3            # an object at most this many tile pixels across in one direction gets a ring
 PAD = 14
 BG = (250, 250, 247)
@@ -63,17 +64,25 @@ def thumbnails(colour: dict[int, np.ndarray], strip: list[int]) -> dict[int, np.
     return out
 
 
-def outlined_tile(img: np.ndarray, frame: int, items, ids: IdFrames) -> tuple[np.ndarray, list]:
-    """The frame at tile size with every item present outlined in its colour; returns the tile
-    and the label anchors [(item, (x, y))] (labels are drawn with the text font later)."""
+def outlined_tile(img: np.ndarray, frame: int, items, ids: IdFrames,
+                  crop: tuple[int, int, int, int] | None = None) -> tuple[np.ndarray, list]:
+    """The frame (or its `crop` x0, y0, x1, y1) at tile size with every item present outlined in
+    its colour; returns the tile and the label anchors [(item, (x, y), leader)] (labels are
+    drawn with the text font later)."""
     import cv2
 
+    x0, y0, x1, y1 = crop or (0, 0, img.shape[1], img.shape[0])
+    img = img[y0:y1, x0:x1]
     h = round(img.shape[0] * TILE_W / img.shape[1])
-    tile = np.ascontiguousarray(cv2.resize(img, (TILE_W, h), interpolation=cv2.INTER_AREA))
+    interpolation = cv2.INTER_AREA if img.shape[1] >= TILE_W else cv2.INTER_CUBIC
+    tile = np.ascontiguousarray(cv2.resize(img, (TILE_W, h), interpolation=interpolation))
     anchors = []
     for it in sorted(items, key=lambda it: it.kind != "room"):   # rooms first, objects on top
         mask = ids.mask(frame, it.kind, it.key)
-        if mask is None or not mask.any():
+        if mask is None:
+            continue
+        mask = mask[y0:y1, x0:x1]
+        if not mask.any():
             continue
         found = contours(mask, (TILE_W, h))
         if not found:
@@ -99,15 +108,55 @@ def outlined_tile(img: np.ndarray, frame: int, items, ids: IdFrames) -> tuple[np
     return tile, anchors
 
 
-def _label(draw, xy, text: str, colour, bounds: tuple[int, int, int, int], leader: bool) -> None:
-    """A label box above the point `xy` (kept inside `bounds`); with `leader`, a line from the
-    box to the point so a label pushed aside by the tile's edge still names the right thing."""
+def close_up(q, ids: IdFrames, size: tuple[int, int]) -> tuple[int, tuple[int, int, int, int]] | None:
+    """(frame, crop) of a close-up of the evidence objects: the evidence frame showing most of
+    them, cropped around them with a margin (tile aspect, at least 1/5 of the frame wide); None
+    when that crop is not MIN_ZOOM times smaller than the frame (they are checked as they are)."""
+    width, height = size
+    best = None
+    for f in q.tiles:
+        masks = [m for it in q.items if it.kind == "object" and (m := ids.mask(f, it.kind, it.key)) is not None
+                 and m.any()]
+        if masks:
+            union = np.logical_or.reduce(masks)
+            key = (len(masks), int(union.sum()))
+            if best is None or key > best[0]:
+                best = (key, f, union)
+    if best is None:
+        return None
+    _, f, union = best
+    ys, xs = np.nonzero(union)
+    bw, bh = xs.max() - xs.min() + 1, ys.max() - ys.min() + 1
+    margin = 0.35 * max(bw, bh) + 6
+    cw = min(width, max(bw + 2 * margin, (bh + 2 * margin) * width / height, width / 5))
+    if cw * MIN_ZOOM > width:
+        return None
+    ch = cw * height / width
+    cx, cy = (xs.min() + xs.max()) / 2, (ys.min() + ys.max()) / 2
+    x0 = int(round(min(max(cx - cw / 2, 0), width - cw)))
+    y0 = int(round(min(max(cy - ch / 2, 0), height - ch)))
+    return f, (x0, y0, min(width, x0 + int(round(cw))), min(height, y0 + int(round(ch))))
+
+
+def _label(draw, xy, text: str, colour, bounds: tuple[int, int, int, int], leader: bool,
+           placed: list | None = None) -> None:
+    """A label box above the point `xy` (kept inside `bounds`, moved up or down off the labels
+    already `placed` in the tile); with `leader`, a line from the box to the point so a label
+    pushed aside still names the right thing."""
     fnt = font(12, bold=True)
     w, h = int(fnt.getlength(text)) + 6, 15
     x0, y0, x1, y1 = bounds
     px, py = xy
     x = min(max(px - w // 2, x0), x1 - w)
-    y = min(max(py - h - 10 if leader else py - h // 2, y0), y1 - h)
+    y_first = min(max(py - h - 10 if leader else py - h // 2, y0), y1 - h)
+    placed = placed if placed is not None else []
+    y = y_first
+    for step in (0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5):
+        trial = min(max(y_first + step * (h + 2), y0), y1 - h)
+        if not any(x < bx1 and bx0 < x + w and trial < by1 and by0 < trial + h for bx0, by0, bx1, by1 in placed):
+            y = trial
+            break
+    placed.append((x, y, x + w, y + h))
     if leader:
         bx = min(max(px, x + 2), x + w - 2)
         by = y + h if py >= y + h else y
@@ -183,7 +232,13 @@ def question_png(a, q, colour: dict[int, np.ndarray], ids: IdFrames, thumbs: dic
     tiles = []
     for f in q.tiles:
         present = [it for it in q.items if (m := ids.mask(f, it.kind, it.key)) is not None and m.any()]
-        tiles.append((f, *outlined_tile(colour[f], f, present, ids)))
+        tiles.append((f, *outlined_tile(colour[f], f, present, ids), None))
+    zoom = close_up(q, ids, a.size)
+    if zoom is not None:
+        f, crop = zoom
+        objects = [it for it in q.items if it.kind == "object"]
+        tile, anchors = outlined_tile(colour[f], f, objects, ids, crop)
+        tiles.append((f, tile, anchors, f"close-up of frame {f} (x{a.size[0] / (crop[2] - crop[0]):.1f})"))
     tile_h = tiles[0][1].shape[0] if tiles else 0
     cols = min(3, max(1, len(tiles)))
     rows = -(-len(tiles) // cols)
@@ -204,15 +259,17 @@ def question_png(a, q, colour: dict[int, np.ndarray], ids: IdFrames, thumbs: dic
     draw = ImageDraw.Draw(img)
     gx0 = PAD + TEXT_W + 2 * PAD
     in_strip = set(q.strip)
-    for k, (f, tile, anchors) in enumerate(tiles):
+    for k, (f, tile, anchors, caption) in enumerate(tiles):
         x = gx0 + (k % cols) * (TILE_W + PAD)
         y = PAD + (k // cols) * (tile_h + cap + PAD)
-        img.paste(Image.fromarray(tile), (x, y))
-        for it, (ax, ay), leader in anchors:
-            _label(draw, (x + ax, y + ay), it.label, it.colour, (x, y, x + TILE_W, y + tile_h), leader)
+        img.paste(Image.fromarray(tile[:tile_h]), (x, y))
+        placed: list = []
+        for it, (ax, ay), leader in sorted(anchors, key=lambda t: (not t[2], t[1][1])):   # objects first
+            _label(draw, (x + ax, y + ay), it.label, it.colour, (x, y, x + TILE_W, y + tile_h), leader, placed)
         seconds = f / a.fps if a.fps else 0.0
         extra = "  · one of the 32 sampled" if f in in_strip else ""
-        draw.text((x, y + tile_h + 2), f"frame {f}  ({seconds:.1f} s){extra}", font=font(12), fill=MUTED)
+        draw.text((x, y + tile_h + 2), caption or f"frame {f}  ({seconds:.1f} s){extra}", font=font(12),
+                  fill=INK if caption else MUTED)
     _strip(img, draw, q, thumbs, PAD, top_h + PAD, thumb_h)
     return img
 

@@ -38,7 +38,11 @@ def _flags(flags: dict) -> str:
                     for n in sorted(flags, key=int))
 
 
-def _question(q) -> str:
+def _frame_link(f: int, fps: float) -> str:
+    return f'<a href="../video.mp4#t={f / fps if fps else 0:.2f}">{f}</a>'
+
+
+def _question(q, fps: float) -> str:
     r = q.record
     out = [f'<section class="q" id="q{q.number:03d}" data-id="{escape(r["id"])}">',
            f'<h2>Q{q.number} <code>{escape(r["id"])}</code> <span class="muted">{escape(r["task"])} · '
@@ -57,7 +61,8 @@ def _question(q) -> str:
     items = ", ".join(f'<span style="border-bottom:3px solid rgb{it.colour}">{escape(it.label)}</span> '
                       f'<code class="muted">{escape(it.key)}</code>' + ("" if it.clear else ' <span class="no">not seen</span>')
                       for it in q.items)
-    out.append(f"<p>Evidence: {items}<br>evidence frames: {', '.join(map(str, r['evidence']['frames']))}"
+    frames = ", ".join(_frame_link(f, fps) for f in r["evidence"]["frames"])
+    out.append(f"<p>Evidence: {items}<br>evidence frames (links play the video from there): {frames}"
                f"<br>all evidence in N uniformly sampled frames: {_flags(r['evidence_in_sampled_frames'])}</p>")
     out.append(f'<details><summary>derivation</summary><pre>{escape(json.dumps(r["derivation"], indent=1, sort_keys=True))}'
                "</pre></details>")
@@ -76,7 +81,10 @@ def html(a) -> str:
     sampled = "".join(f"<tr><td>{n} frames</td><td>{k} of {len(a.questions)}</td></tr>" for n, k in counts.items())
     index = " ".join(f'<a href="#q{q.number:03d}">Q{q.number}</a>' for q in a.questions)
     records = sum(1 + (q.twin is not None) for q in a.questions)
-    body = "\n".join(_question(q) for q in a.questions)
+    body = "\n".join(_question(q, a.fps) for q in a.questions)
+    plan = (f'<details><summary>floor plan (floorplan.png)</summary><a href="../floorplan.png">'
+            f'<img src="../floorplan.png" alt="floor plan" style="max-width:900px"></a></details>'
+            if (a.folder / "floorplan.png").is_file() else "")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>egoscene audit: {escape(a.name)}</title>
 <style>{STYLE}</style></head><body>
@@ -90,6 +98,7 @@ evidence framed in green. Mark each answer agree or dispute; definitions: docs/g
 <details><summary>disputed ids</summary><textarea id="disputed" rows="4" cols="60" readonly></textarea></details></div>
 <table><tr><th>task</th><th>questions</th></tr>{rows}</table>
 <table><tr><th>all evidence in</th><th>questions</th></tr>{sampled}</table>
+{plan}
 <p>{index}</p>
 {body}
 <script>{SCRIPT}</script>
