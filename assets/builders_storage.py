@@ -132,6 +132,7 @@ def wardrobe(b: Builder):
     p2, hd2 = fronts(-w / 2 + 0.015, w / 2 - 0.015, 0.08, drawer_top, yb, 1, 2, "drawer", "bar")
     b.add("doors", p + p2, b.main_as("wood", 1.05))
     b.add("handles", hd + hd2, b.mat("metal", STEEL))
+    b.surface(h)      # folded clothes and bags are stored on top
 
 
 @builder("locker")

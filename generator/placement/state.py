@@ -248,8 +248,18 @@ class RoomState:
             model = build_model(item.category, np.random.default_rng(item.model_seed), size=tuple(size),
                                 color=color, **item.build)
             round_top = item.category == "table" and any(part.name == "pedestal" for part in model.parts)
-            self.model_cache[key] = (sorted(model.surfaces, key=lambda s: (s.z, s.x0, s.y0)), round_top)
-        return self.model_cache[key]
+            mesh = model.mesh()
+            tris = np.asarray(mesh.vertices)[np.asarray(mesh.faces)]
+            n = np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
+            norm = np.linalg.norm(n, axis=1)
+            up = tris[(norm > 1e-12) & (n[:, 2] > 0.9 * np.maximum(norm, 1e-12))]
+            self.model_cache[key] = (sorted(model.surfaces, key=lambda s: (s.z, s.x0, s.y0)), round_top, up)
+        return self.model_cache[key][:2]
+
+    def up_faces(self, item: Item, size) -> np.ndarray:
+        """(N, 3, 3) upward-facing triangles of the mesh the renderer will build (local frame)."""
+        self.model_info(item, size)
+        return self.model_cache[(item.id, tuple(round(v, 6) for v in size))][2]
 
 
 def _num(text: str) -> tuple:

@@ -16,16 +16,23 @@ from generator.placement.floor import place_floor_free, place_floor_wall
 from generator.placement.state import SURFACE_GAP, Item, Placed, RoomState
 from generator.placement.walls import place_wall_mounted
 
-# supports worth using when none of the category's own supports is in the room
+# furniture a person would put a small thing on when none of the category's own supports
+# has room (not appliances, safes or lockers)
 SECONDARY_SUPPORTS = ("cabinet", "stand", "table", "desk", "cupboard", "bookshelf", "sink", "washstand",
-                      "dishwasher", "washing machine", "oven", "piano", "fireplace", "bench", "safe",
-                      "locker", "bed")
-NO_SECONDARY = frozenset({"pillow"})        # only on their own supports
-FLOOR_FALLBACK = {"clothes": "floor_wall", "lamp": "floor_wall"}
+                      "piano", "fireplace", "bench", "bed")
+# only on their own supports (assets.categories): appliances on kitchen surfaces, clothes on a
+# bed, chair or wardrobe, a tv on its stand (else the wall), a table lamp on a table
+NO_SECONDARY = frozenset({"pillow", "microwave", "coffee machine", "pot", "fruit", "plate", "clothes",
+                          "tv", "lamp"})
+# the last resort when every support of theirs in the room is full: clothes laid down by a
+# wall (a paper scenario's dressroom holds four clothes and one wardrobe). Table lamps and
+# microwaves never stand on the floor: the room is refused instead.
+FLOOR_FALLBACK = {"clothes": "floor_wall"}
 ON_BED_OK = frozenset({"book", "clothes", "handbag", "eyeglasses", "headphone", "laptop", "print", "telephone",
                        "towel", "pillow"})
 FLEXIBLE = frozenset({"clothes", "pillow", "towel", "print"})    # soft things may be folded smaller
-STACKABLE = frozenset({"clothes", "book", "plate", "print"})     # may lie on one of their own kind
+# may lie on one of their own kind (not clothes: a folded stack with a shirt beside it)
+STACKABLE = frozenset({"book", "plate", "print"})
 
 
 @dataclass
@@ -36,6 +43,8 @@ class Surface:
     y0: float
     y1: float
     max_h: float
+    holds: object = None      # where the mesh is at z (local frame) when it is not the whole
+                              # rectangle (a stove's grates): things stand with their centre over it
 
 
 def surfaces_of(room: RoomState, p: Placed) -> list[Surface]:
@@ -49,9 +58,21 @@ def surfaces_of(room: RoomState, p: Placed) -> list[Surface]:
             above = [t.z for t in raw if t.z > s.z + 0.01 and t.x0 < s.x1 and s.x0 < t.x1
                      and t.y0 < s.y1 and s.y0 < t.y1]
             max_h = (min(above) - 0.025 - s.z) if above else (room.height - 0.05 - p.z - s.z)
-            out.append(Surface(float(s.z), float(s.x0), float(s.x1), float(s.y0), float(s.y1), float(max_h)))
+            out.append(Surface(float(s.z), float(s.x0), float(s.x1), float(s.y0), float(s.y1), float(max_h),
+                               _holds(room.up_faces(p.item, p.size), s)))
         p.surfaces = out
     return p.surfaces
+
+
+
+def _holds(up: np.ndarray, s):
+    """The part of surface `s` the mesh's upward faces at its height cover, or None if all of it."""
+    rect = shapely.box(s.x0, s.y0, s.x1, s.y1)
+    near = up[np.abs(up[:, :, 2].mean(axis=1) - s.z) <= 0.005]
+    if not len(near):
+        return None          # declared without faces (a soft top): trusted as a whole
+    contact = shapely.union_all(shapely.make_valid(shapely.polygons(near[:, :, :2]))).intersection(rect)
+    return None if contact.area >= rect.area - 1e-4 else contact
 
 
 
@@ -177,6 +198,10 @@ def try_surface(room: RoomState, item, sup, si, surf, turn, ow, od, w, d, h) -> 
     z = sup.z + surf.z
     fps = geom.footprints(wx, wy, np.full(len(lx), yaw), w, d)
     m = np.ones(len(lx), bool)
+    if surf.holds is not None:   # its centre over what holds it (between a stove's grates it would tip)
+        local = geom.footprints(lx, ly, np.full(len(lx), 90.0 + turn), w, d)
+        hull = shapely.convex_hull(shapely.intersection(local, surf.holds))
+        m &= shapely.contains(shapely.buffer(hull, 1e-4), shapely.points(lx, ly))
     others = [p.fp for p in room.placed if p.id != sup.id and not (p.z >= z + h - 1e-6 or p.top <= z + 1e-6)]
     if others:
         m &= shapely.distance(fps, geom.union(others)) >= SURFACE_GAP - 1e-9
