@@ -6,10 +6,11 @@ itself never imports bpy, so the application can call it from any environment.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -24,6 +25,7 @@ class RenderError(RuntimeError):
 class Rendered:
     video: Path       # work/video.mp4, H.264
     visibility: Path  # work/visibility.json
+    stats: dict = field(default_factory=dict, compare=False)  # render.run's report: status, rendered, timings_s
 
 
 def render(scene_json: Path, trajectory_json: Path, work: Path, *, profile: str = "preview",
@@ -35,6 +37,29 @@ def render(scene_json: Path, trajectory_json: Path, work: Path, *, profile: str 
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}")
     cmd = [sys.executable, "-m", "render.run", str(scene_json), str(trajectory_json), str(work), "--profile", profile]
+    stats = _run(cmd, on_progress, "render")
+    return Rendered(work / "video.mp4", work / "visibility.json", stats)
+
+
+def id_frames(scene_json: Path, trajectory_json: Path, folder: Path, frames: list[int], *, scale: int = 1,
+              on_progress: Callable[[int, int], None] = lambda done, total: None) -> dict[int, Path]:
+    """The instance-ID pass of `frames` (trajectory frame numbers) at 1/scale of the video size,
+    rendered in a fresh Blender process (render.idframes) into `folder`: frame -> PNG path, and
+    `folder`/ids.json (id -> [kind, key]; decode the PNGs with render.idcolors.decode_bgr)."""
+    from render.idframes import id_frame_path
+
+    wanted = sorted(set(int(f) for f in frames))
+    if wanted:
+        cmd = [sys.executable, "-m", "render.idframes", str(scene_json), str(trajectory_json), str(folder),
+               "--frames", ",".join(map(str, wanted)), "--scale", str(scale)]
+        _run(cmd, on_progress, "id frames")
+    return {f: id_frame_path(folder, f) for f in wanted}
+
+
+def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str) -> dict:
+    """Run a render module in a fresh process, passing its `progress a/b` lines on; returns its
+    last line when that is a JSON object (its report), else {}. RenderError with the tail of its
+    log when it fails."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     tail: list[str] = []
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
@@ -51,8 +76,16 @@ def render(scene_json: Path, trajectory_json: Path, work: Path, *, profile: str 
     finally:
         proc.stdout.close()
     if code != 0:
-        raise RenderError(f"render failed (exit {code}):\n" + "\n".join(tail))
-    return Rendered(work / "video.mp4", work / "visibility.json")
+        raise RenderError(f"{what} failed (exit {code}):\n" + "\n".join(tail))
+    return _report(tail[-1] if tail else "")
+
+
+def _report(line: str) -> dict:
+    try:
+        report = json.loads(line)
+    except ValueError:
+        return {}
+    return report if isinstance(report, dict) else {}
 
 
 def _stop(proc: subprocess.Popen, grace_s: float = 5.0) -> None:
