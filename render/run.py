@@ -318,7 +318,11 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, 
                 else:
                     done[0] += b - a
                     sink[0](f"progress {min(done[0], total)}/{total}")
-                missing = [j for j in range(a, b) if not plan.ids_done(j)]
+                missing, wanted = [], set()       # each missing pose once (a stop repeats one pose)
+                for j in range(a, b):
+                    if plan.keys[j] not in wanted and not plan.ids_done(j):
+                        missing.append(j)
+                        wanted.add(plan.keys[j])
                 for ra, rb in _runs(missing):
                     ids.frame_start, ids.frame_end = int(plan.poses[ra]["frame"]), int(plan.poses[rb]["frame"])
                     t, cpu = time.perf_counter(), time.process_time()

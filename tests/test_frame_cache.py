@@ -124,7 +124,8 @@ def _plan(traj: dict):
 @pytest.mark.render
 def test_extended_walk_renders_only_the_chunks_around_the_insertion(tmp_path):
     walk = [([2.0, 1.6 + 0.02 * i, 1.6], 90.0 + i) for i in range(40)]
-    look = [([2.0, 1.6 + 0.02 * 19, 1.6], 109.0 + 3 * k) for k in range(1, 7)]     # an extra look at frame 20
+    look = [([2.0, 1.6 + 0.02 * 19, 1.6], 109.0 + 3 * min(k, 4)) for k in range(1, 7)]  # an extra look at frame 20:
+    # a turn of 4 poses, then a stop (the last pose 3 times)
     first, extended = _trajectory(walk), _trajectory(walk[:20] + look + walk[20:])
     out = tmp_path / "out"
     r1 = _render(tmp_path, out, first, "first")
@@ -134,7 +135,7 @@ def test_extended_walk_renders_only_the_chunks_around_the_insertion(tmp_path):
     fresh = [(a, b) for (a, b), s in zip(new.chunks, new.segments) if s not in set(old.segments)]
     r2 = _render(tmp_path, out, extended, "extended")
     assert r2["status"] == "done" and r2["frames"] == 46
-    assert r2["rendered"]["id_frames"] == 6                                          # only the new poses
+    assert r2["rendered"]["id_frames"] == 4                                          # only the new poses, once each
     assert r2["rendered"]["color_frames"] == sum(b - a for a, b in fresh)            # only the changed chunks ...
     assert r2["rendered"]["color_frames"] <= 6 + 2 * 8                               # ... around the insertion
     assert all(a < 26 + 8 and b > 20 - 8 for a, b in fresh)
