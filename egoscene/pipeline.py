@@ -85,6 +85,8 @@ class Result:
     folder: Path
     timings: dict[str, float] = field(default_factory=dict)
     reused: bool = False
+    # one entry per render of the coverage loop: frames of the walk, colour/id frames rendered, seconds
+    renders: list[dict] = field(default_factory=list)
 
 
 def run_layout(scenario: Scenario, time_budget: float | None = None) -> tuple[dict, dict]:
@@ -170,6 +172,7 @@ class _Clock:
 
     def __init__(self, on_stage: Callable[[str], None]):
         self.on_stage, self.timings = on_stage, {}
+        self.renders: list[dict] = []  # the coverage loop's renders (Result.renders)
 
     @contextmanager
     def __call__(self, stage: str):
@@ -308,7 +311,7 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
     shutil.rmtree(cache, ignore_errors=True)
     if cache.parent.is_dir() and not any(cache.parent.iterdir()):
         cache.parent.rmdir()
-    return Result(scenario, folder, clock.timings)
+    return Result(scenario, folder, clock.timings, renders=clock.renders)
 
 
 # ---------------------------------------------------------------------------- rendering
@@ -354,8 +357,14 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
     for attempt in range(COVERAGE_ROUNDS + 1):
         _write(work / "scene.json", scene, Scene)
         _write(work / "trajectory.json", trajectory, Trajectory)
+        started = time.perf_counter()
         with clock("render"):  # frame size and visibility threshold: the camera in trajectory.json
-            render(work / "scene.json", work / "trajectory.json", work, profile=options.profile, on_progress=on_progress)
+            done = render(work / "scene.json", work / "trajectory.json", work, profile=options.profile,
+                          on_progress=on_progress)
+        rendered = done.stats.get("rendered", {})
+        clock.renders.append({"frames": len(trajectory["frames"]), "chunks": rendered.get("chunks"),
+                              "color_frames": rendered.get("color_frames"), "id_frames": rendered.get("id_frames"),
+                              "seconds": round(time.perf_counter() - started, 3)})
         visibility = dump_model(read_model(work / "visibility.json", Visibility))
         missing = {} if options.max_frames else under_seen(scene, visibility)
         if not missing:
