@@ -106,9 +106,11 @@ def print_report(report: dict, stream=sys.stdout) -> None:
         print(f"  {stage:<11} {seconds:8.2f} s", file=stream)
     cov = report.get("coverage", {})
     for k, r in enumerate(cov.get("renders", [])):
-        what = "render" if k == 0 else f"extension {k}"
+        what = "  first" if k == 0 else f"  extend {k}"
+        t = r.get("timings_s", {})
+        split = ", ".join(f"{k} {t[k]:.1f} s" for k in ("build", "color", "ids", "visibility") if k in t)
         print(f"  {what:<11} {r['seconds']:8.2f} s  walk of {r['frames']} frames: rendered {r['color_frames']} colour, "
-              f"{r['id_frames']} id frames ({r['chunks']} chunks)", file=stream)
+              f"{r['id_frames']} id frames ({r['chunks']} chunks){'; ' + split if split else ''}", file=stream)
     print(f"  {'pipeline':<11} {report['pipeline_s']:8.2f} s  (everything but rendering: {report['non_render_s']:.2f} s)", file=stream)
     print(f"  {'bare render':<11} {report['bare_render_s']:8.2f} s  ({report['bare_render_s_per_frame']:.3f} s/frame)", file=stream)
     within = "within" if report["ratio_to_bare_render"] <= report["target_ratio"] else "above"

@@ -364,7 +364,8 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
         rendered = done.stats.get("rendered", {})
         clock.renders.append({"frames": len(trajectory["frames"]), "chunks": rendered.get("chunks"),
                               "color_frames": rendered.get("color_frames"), "id_frames": rendered.get("id_frames"),
-                              "seconds": round(time.perf_counter() - started, 3)})
+                              "seconds": round(time.perf_counter() - started, 3),
+                              "timings_s": done.stats.get("timings_s", {})})  # render.run's: build, color, ids, ...
         visibility = dump_model(read_model(work / "visibility.json", Visibility))
         missing = {} if options.max_frames else under_seen(scene, visibility)
         if not missing:
