@@ -233,6 +233,8 @@ def question_png(a, q, colour: dict[int, np.ndarray], ids: IdFrames, thumbs: dic
     for f in q.tiles:
         present = [it for it in q.items if (m := ids.mask(f, it.kind, it.key)) is not None and m.any()]
         tiles.append((f, *outlined_tile(colour[f], f, present, ids), None))
+    for f, it in q.best:
+        tiles.append((f, *outlined_tile(colour[f], f, [it], ids), f"frame {f}: the {it.label} at its largest"))
     zoom = close_up(q, ids, a.size)
     if zoom is not None:
         f, crop = zoom
@@ -242,7 +244,7 @@ def question_png(a, q, colour: dict[int, np.ndarray], ids: IdFrames, thumbs: dic
     tile_h = tiles[0][1].shape[0] if tiles else 0
     cols = min(3, max(1, len(tiles)))
     rows = -(-len(tiles) // cols)
-    cap = 18
+    cap = 30
     grid_w = cols * (TILE_W + PAD)
     grid_h = rows * (tile_h + cap + PAD)
     thumb_h = next(iter(thumbs.values())).shape[0] if thumbs else 0
@@ -267,9 +269,14 @@ def question_png(a, q, colour: dict[int, np.ndarray], ids: IdFrames, thumbs: dic
         for it, (ax, ay), leader in sorted(anchors, key=lambda t: (not t[2], t[1][1])):   # objects first
             _label(draw, (x + ax, y + ay), it.label, it.colour, (x, y, x + TILE_W, y + tile_h), leader, placed)
         seconds = f / a.fps if a.fps else 0.0
-        extra = "  · one of the 32 sampled" if f in in_strip else ""
-        draw.text((x, y + tile_h + 2), caption or f"frame {f}  ({seconds:.1f} s){extra}", font=font(12),
-                  fill=INK if caption else MUTED)
+        extra = "  · sampled" if f in in_strip else ""
+        firsts = [it.label for it in q.items if it.clear and min(it.clear) == f]
+        extra += f"  · first seen: {', '.join(firsts)}" if firsts and not caption else ""
+        lines = wrap(caption or f"frame {f}  ({seconds:.1f} s){extra}", font(11), TILE_W)
+        if len(lines) > 2:
+            lines = [lines[0], lines[1][:-1] + "…"]
+        for j, line in enumerate(lines):
+            draw.text((x, y + tile_h + 2 + 13 * j), line, font=font(11), fill=INK if caption else MUTED)
     _strip(img, draw, q, thumbs, PAD, top_h + PAD, thumb_h)
     return img
 

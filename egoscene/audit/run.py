@@ -24,6 +24,7 @@ from formats.sampling import FRAMES, sample_indices
 
 REQUIRED = ("scene.json", "trajectory.json", "visibility.json", "video.mp4", "queries.jsonl", "manifest.json")
 MAX_TILES = 12
+MAX_BEST = 6      # extra views of evidence objects at their largest, per question
 # Distinct colours (RGB) for the evidence of one question, in the order it lists them.
 PALETTE = ((230, 25, 75), (60, 180, 75), (255, 225, 25), (0, 130, 200), (245, 130, 48), (145, 30, 180),
            (70, 240, 240), (240, 50, 230), (210, 245, 60), (250, 190, 212), (0, 128, 128), (220, 190, 255))
@@ -45,6 +46,7 @@ class Item:
     label: str            # what the outline says
     colour: tuple[int, int, int]
     clear: set[int]       # frames in which it is seen
+    largest: int | None = None   # the seen frame where it covers most pixels
 
 
 @dataclass
@@ -55,6 +57,7 @@ class Question:
     items: list[Item]
     tiles: list[int]                  # evidence frames shown
     strip: list[int] = field(default_factory=list)   # the 32 sampled frames
+    best: list[tuple[int, "Item"]] = field(default_factory=list)  # (frame, object) views where it is largest
 
     @property
     def png(self) -> str:
@@ -110,18 +113,25 @@ def load(folder: Path) -> Audit:
         ev = r["evidence"]
         per_cat: dict[str, int] = {}
         for oid in ev["objects"]:
-            per_cat[categories.get(oid, "?")] = per_cat.get(categories.get(oid, "?"), 0) + 1
-        items = []
-        for oid in ev["objects"]:
+            per_cat[categories.get(oid, oid)] = per_cat.get(categories.get(oid, oid), 0) + 1
+        items, numbered = [], {}
+        for oid in ev["objects"]:   # several of a category in one question: numbered 1, 2, ... in id order
             cat = categories.get(oid, oid)
-            label = display_name(cat) + (f" {oid.rsplit('/', 1)[-1]}" if per_cat.get(cat, 0) > 1 else "")
-            items.append(Item("object", oid, label, PALETTE[len(items) % len(PALETTE)], set(seen.object_frames(oid))))
+            numbered[cat] = numbered.get(cat, 0) + 1
+            label = display_name(cat) + (f" {numbered[cat]}" if per_cat[cat] > 1 else "")
+            clear = set(seen.object_frames(oid))
+            track = scenario.visibility.objects.get(oid)
+            pixels = dict(zip(track.frames, track.pixels)) if track else {}
+            largest = max(sorted(clear), key=lambda f: pixels.get(f, 0)) if clear else None
+            items.append(Item("object", oid, label, PALETTE[len(items) % len(PALETTE)], clear, largest))
         for room in ev["rooms"]:
             items.append(Item("room", room, room, PALETTE[len(items) % len(PALETTE)], set(seen.room_frames(room))))
         frames = list(ev["frames"])
         if len(frames) > MAX_TILES:
             frames = [frames[int(i)] for i in np.linspace(0, len(frames) - 1, MAX_TILES)]
-        questions.append(Question(len(questions) + 1, r, twins.get(r["id"] + "-ff"), items, frames, strip))
+        # where an evidence frame is only a first glimpse, a view of the object at its largest too
+        best = [(it.largest, it) for it in items if it.largest is not None and it.largest not in frames][:MAX_BEST]
+        questions.append(Question(len(questions) + 1, r, twins.get(r["id"] + "-ff"), items, frames, strip, best))
     vis = scenario.visibility
     return Audit(folder, manifest.name, scenario.trajectory.fps or vis.fps, total, (vis.width, vis.height),
                  questions, strip)
@@ -134,7 +144,7 @@ def audit(folder: Path, *, on_stage: Stage = lambda d, t: None, on_advance: Adva
     from egoscene.audit.frames import decode_frames, render_id_frames
 
     a = load(folder)
-    tiles = {f for q in a.questions for f in q.tiles}
+    tiles = {f for q in a.questions for f in q.tiles} | {f for q in a.questions for f, _ in q.best}
     final = a.folder / "audit"
     with files.output_lock(final), files.staged_folder(final) as staging:
         on_stage("decode video", None)
