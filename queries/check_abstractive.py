@@ -149,13 +149,11 @@ def statement_truth(s: str, facts: Facts, lay: LayoutCheck):
             return lay.corner(g["a"]), (), kind
         if kind == "between":
             return lay.between(g["a"], g["b"], g["c"]), (g["b"], g["c"]), kind
-        routes = lay.routes(g["a"], g["b"])
-        if routes is None or not routes:
-            return None, (g["a"], g["b"]), kind
         if kind == "one_way":
-            return len(routes) == 1, (g["a"], g["b"]), kind
+            return lay.only_one_way(g["a"], g["b"]), (g["a"], g["b"]), kind
+        routes = lay.routes(g["a"], g["b"])
         if kind == "passed":
-            if len(routes) != 1:
+            if not routes or len(routes) != 1 or not lay.every_door_seen():
                 return None, (g["a"], g["b"]), kind
             middle = [r for r in routes[0][1:-1] if r in facts.room]
             n = int(g["n"])

@@ -8,6 +8,7 @@ probing the four quadrants around each vertex, routes as networkx simple paths.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from functools import cached_property
 from itertools import islice
 
 import networkx as nx
@@ -15,6 +16,7 @@ from shapely import contains_xy
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
+from queries.check_doors import doorways_seen
 from queries.check_facts import (Facts, centroid, length_inside, point_polygon_gap, polygon_gap,
                                   segment_polygon_gap)
 from queries.check_rules import DEFAULT
@@ -68,12 +70,21 @@ class LayoutCheck:
             shapes += [Polygon(s.polygon) for s in facts.spaces if s.floor == floor]
             self._building[floor] = unary_union(shapes).buffer(GAP / 2)
 
+    @cached_property
+    def doors_seen(self) -> set[str]:
+        return doorways_seen(self.f.files.scene, self.f.files.trajectory)
+
+    def every_door_seen(self) -> bool:
+        """Every doorway between two spaces of the building was seen (else one may add a way)."""
+        return all(d.id in self.doors_seen for ds in self.door_list.values() for d in ds)
+
     def adjacent(self, a, b):
         if self.floor[a] != self.floor[b]:
             return None
         door = self.doors[frozenset((a, b))] > 0
         if door and shared_wall(self.poly[a], self.poly[b]) >= 1.0 - EPS:
-            return True
+            # a viewer knows two rooms connect only from a doorway the video shows
+            return True if any(d.id in self.doors_seen for d in self.door_list[frozenset((a, b))]) else None
         if not door and polygon_gap(self.poly[a], self.poly[b]) > GAP - EPS:
             return False
         return None
@@ -177,3 +188,16 @@ class LayoutCheck:
         if len(found) > 12 or any(self.doors[frozenset(p)] > 1 for r in found for p in zip(r, r[1:])):
             return None
         return sorted(found)
+
+    def only_one_way(self, a, b):
+        """One route: true; two or more routes without a shortcut (a doorway between two of a
+        route's non-consecutive stops), as a person counts ways: false; else unclear. Only when
+        every doorway was seen."""
+        routes = self.routes(a, b)
+        if not routes or not self.every_door_seen():
+            return None
+        if len(routes) == 1:
+            return True
+        direct = [r for r in routes
+                  if all(r[j] not in self.nbrs[r[i]] for i in range(len(r)) for j in range(i + 2, len(r)))]
+        return False if len(direct) >= 2 else None

@@ -54,6 +54,13 @@ class Door:
 
 
 @dataclass(frozen=True)
+class Wall:
+    a: Point
+    b: Point
+    floor: int
+
+
+@dataclass(frozen=True)
 class SceneObject:
     id: str
     category: str
@@ -81,6 +88,7 @@ class Scene:
     relations: dict  # kind -> list of sorted [a, b] pairs
     start_position: Point
     start_heading: Point
+    walls: tuple[Wall, ...] = ()  # wall centre lines; doorways are gaps in them (doors)
 
     def room(self, label: str) -> Room:
         return next(r for r in self.rooms if r.label == label)
@@ -97,6 +105,7 @@ class Frame:
     yaw: float
     room: str | None
     floor: int
+    pitch: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -104,6 +113,7 @@ class Trajectory:
     fps: float
     frames: tuple[Frame, ...]
     events: tuple[dict, ...]
+    fov_deg: tuple[float, float] = (70.0, 55.4)  # the camera's horizontal and vertical field of view
 
 
 @dataclass(frozen=True)
@@ -147,13 +157,16 @@ def parse_scene(data: dict | SceneFile, source: str = "scene.json") -> Scene:
                                 _poly(o.footprint), o.support)
                     for o in m.objects)
     relations = {kind: [tuple(p) for p in getattr(m.relations, kind)] for kind in ("adjacent", "opposite", "vertical")}
-    return Scene(m.name, m.seed, rooms, spaces, doors, objects, relations, _pt(m.start.position), _pt(m.start.heading))
+    walls = tuple(Wall(_pt(w.a), _pt(w.b), w.floor) for w in m.walls)
+    return Scene(m.name, m.seed, rooms, spaces, doors, objects, relations, _pt(m.start.position), _pt(m.start.heading),
+                 walls)
 
 
 def parse_trajectory(data: dict | TrajectoryFile, source: str = "trajectory.json") -> Trajectory:
     m = data if isinstance(data, TrajectoryFile) else load_model(data, TrajectoryFile, source)
-    frames = tuple(Frame(f.frame, f.t, tuple(f.position), f.yaw, f.room, f.floor) for f in m.frames)
-    return Trajectory(float(m.fps), frames, tuple(dump_model(e) for e in m.events))
+    frames = tuple(Frame(f.frame, f.t, tuple(f.position), f.yaw, f.room, f.floor, f.pitch) for f in m.frames)
+    return Trajectory(float(m.fps), frames, tuple(dump_model(e) for e in m.events),
+                      (m.camera.hfov_deg, m.camera.vfov_deg))
 
 
 def _tracks(entries: dict) -> dict[str, Track]:

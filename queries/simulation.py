@@ -10,6 +10,7 @@ from itertools import combinations
 
 from queries import text
 from queries.context import Context
+from queries.doors import DoorView
 from queries.layout_facts import Layout
 from queries.records import OPTIONS_SLOT, Draft
 
@@ -47,21 +48,41 @@ def _passed_statements(ctx: Context, layout: Layout, a: str, b: str, path: list[
     return out
 
 
+def _one_way(layout: Layout, paths: list[list[str]]) -> bool | None:
+    """"Only one way": true for a single route; false only for two or more sensible routes (no
+    shortcut through a doorway between two of its non-consecutive stops), as a person counts
+    ways; unclear when the other routes are detours."""
+    if len(paths) == 1:
+        return True
+    sensible = [p for p in paths if not any(layout.graph.has_edge(p[i], p[j])
+                                            for i in range(len(p)) for j in range(i + 2, len(p)))]
+    return False if len(sensible) >= 2 else None
+
+
 def statements(ctx: Context, layout: Layout) -> list[Statement]:
-    """Every clear statement about the seen rooms, in a deterministic order."""
+    """Every clear statement about the seen rooms and doorways, in a deterministic order."""
     rooms = sorted(r.label for r in ctx.scene.rooms if ctx.seen.room_seen(r.label))
+    doors = DoorView(ctx.scene, ctx.scenario.trajectory)
+    every_door_seen = doors.all_inner_seen()  # else a door the video never shows may add a way
     out: list[Statement] = []
     for a, b in combinations(rooms, 2):
         if ctx.rng.random() < 0.5:
             a, b = b, a
-        for kind, fact in (("adjacent", layout.adjacent(a, b)), ("opposite", layout.opposite(a, b))):
+        adjacent = layout.adjacent(a, b)
+        if adjacent and not any(d.id in doors.seen for d in doors.doors_between(a, b)):
+            ctx.rej.add("simulation", 2, "doorway not seen")
+            adjacent = None
+        for kind, fact in (("adjacent", adjacent), ("opposite", layout.opposite(a, b))):
             if fact is not None:
                 out.append(Statement(kind, text.STATEMENTS[kind].format(a=a, b=b), fact, (a, b), (a, b)))
         paths = layout.routes(a, b)
-        if paths:
-            n = len(paths)
-            out.append(Statement("one_way", text.STATEMENTS["one_way"].format(a=a, b=b), n == 1, (a, b), (a, b)))
-            if n == 1 and len(paths[0]) > 2:
+        if paths and not every_door_seen:
+            ctx.rej.add("simulation", 2, "routes rest on a doorway not seen")
+        elif paths:
+            one = _one_way(layout, paths)
+            if one is not None:
+                out.append(Statement("one_way", text.STATEMENTS["one_way"].format(a=a, b=b), one, (a, b), (a, b)))
+            if one and len(paths[0]) > 2:
                 out += _passed_statements(ctx, layout, a, b, paths[0])
     for a in rooms:
         fact = layout.corner(a)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import copy
 import json
 import math
@@ -331,7 +333,7 @@ def wrong_distractor(r: dict, records) -> str:
     if task == "relative_distance":                 # the target itself: 0 m away, nearer than the answer
         target = r["question"].rsplit("closest to the ", 1)[1].rstrip("?")
         r["options"][k] = target
-        r["question"] = r["question"].replace(old, target)
+        r["question"] = re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", target, r["question"])  # not in "bookshelf"
         return "disagreement"
     if task == "route_plan":                        # a turn sequence of the wrong length
         r["options"][k] = "turn left"

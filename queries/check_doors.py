@@ -1,0 +1,68 @@
+"""The checker's own reading of which doorways the video shows (docs/ground-truth.md,
+"Doorways"), written apart from queries/doors.py: the opening's centre is taken into camera
+coordinates with each frame's `cam_to_world`, walls are cut with shapely.
+
+Seen: the camera passes within 0.35 m of the opening's centre, or for 0.5 s of consecutive
+frames that centre (0.6 m below the eye) lies 0.5-8 m away, at least 3 deg inside the image's
+edges, viewed less than 75 deg off the doorway's axis, with no wall line crossed on the way
+except inside a doorway.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from shapely.geometry import LineString, Point
+
+from formats.scene import Scene
+from formats.trajectory import Trajectory
+
+
+def doorways_seen(scene: Scene, trajectory: Trajectory) -> set[str]:
+    cam = trajectory.camera
+    run_needed = max(1, round(0.5 * trajectory.fps))
+    half_h, half_v = math.radians(cam.hfov_deg / 2 - 3), math.radians(cam.vfov_deg / 2 - 3)
+    walls = {}
+    for w in scene.walls:
+        walls.setdefault(w.floor, []).append(LineString([w.a, w.b]))
+    gaps = [(d.floor, Point(d.position), d.width / 2) for d in scene.doors]
+
+    def blocked(floor, a, b) -> bool:
+        sight = LineString([a, b])
+        for wall in walls.get(floor, []):
+            hit = sight.intersection(wall)
+            for p in getattr(hit, "geoms", [hit]):
+                if p.is_empty or p.geom_type != "Point":
+                    continue
+                if not any(f == floor and p.distance(c) <= r for f, c, r in gaps):
+                    return True
+        return False
+
+    seen = set()
+    for door in scene.doors:
+        centre = np.array(door.position, dtype=float)
+        normal = np.array([1.0, 0.0]) if door.wall_axis == "y" else np.array([0.0, 1.0])
+        run = 0
+        for f in trajectory.frames:
+            if f.floor != door.floor:
+                run = 0
+                continue
+            here = np.array(f.position[:2], dtype=float)
+            if np.linalg.norm(here - centre) <= 0.35:
+                seen.add(door.id)
+                break
+            m = np.array(f.cam_to_world, dtype=float)
+            target = np.array([centre[0], centre[1], f.position[2] - 0.6])
+            x, y, z = m[:, :3].T @ (target - m[:, 3])
+            away = centre - here
+            dist = float(np.linalg.norm(away))
+            ok = (z > 0 and 0.5 <= dist <= 8.0 and abs(math.atan2(x, z)) <= half_h
+                  and abs(math.atan2(y, math.hypot(x, z))) <= half_v
+                  and abs(away @ normal) / dist >= math.cos(math.radians(75))
+                  and not blocked(door.floor, tuple(here), tuple(centre - 0.05 * away / dist)))
+            run = run + 1 if ok else 0
+            if run >= run_needed:
+                seen.add(door.id)
+                break
+    return seen

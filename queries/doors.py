@@ -1,0 +1,92 @@
+"""Which doorways the video shows (docs/ground-truth.md, "Doorways"): statements that rest on
+doors (adjacency, "only one way", what a route passes) may speak only of doorways a viewer saw.
+
+A doorway is **seen** when the camera walks through it, or when for at least 0.5 s of
+consecutive frames its opening's centre (0.6 m below eye height) is inside the frame by a
+margin, 0.5 m to 8 m away, looked at less than 75 deg off the doorway's axis (not edge-on), with
+no wall in between on the floor plan.
+"""
+
+from __future__ import annotations
+
+import math
+
+from queries.model import Door, Frame, Scene, Trajectory
+
+MIN_RUN_S = 0.5          # as "seen" for objects and rooms
+NEAR, FAR = 0.5, 8.0     # metres from the camera
+EDGE_ON_DEG = 75.0       # looked at more obliquely than this, an opening is a sliver
+FRAME_MARGIN_DEG = 3.0   # the centre is this far inside the image edges
+BELOW_EYE = 0.6          # the opening's centre, 1.0 m above a floor seen from 1.6 m
+THROUGH = 0.35           # walking through: the camera passes this close to the opening's centre
+
+
+def _cross(o, a, b) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _crosses(p, q, a, b) -> tuple[float, float] | None:
+    """Where segment pq properly crosses segment ab, or None."""
+    d1, d2, d3, d4 = _cross(a, b, p), _cross(a, b, q), _cross(p, q, a), _cross(p, q, b)
+    if (d1 > 0) == (d2 > 0) or (d3 > 0) == (d4 > 0) or 0.0 in (d1, d2, d3, d4):
+        return None
+    t = d1 / (d1 - d2)
+    return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+
+
+class DoorView:
+    def __init__(self, scene: Scene, trajectory: Trajectory):
+        self.scene, self.trajectory = scene, trajectory
+        self.hfov, self.vfov = trajectory.fov_deg
+        self.min_run = max(1, round(MIN_RUN_S * trajectory.fps))
+        self.seen = {d.id for d in scene.doors if self._seen(d)}
+
+    def _in_gap(self, point, floor: int) -> bool:
+        """Is a point on a wall line inside some doorway's opening?"""
+        for d in self.scene.doors:
+            if d.floor == floor and math.dist(point, d.position) <= d.width / 2:
+                return True
+        return False
+
+    def _visible(self, door: Door, f: Frame) -> bool:
+        if f.floor != door.floor:
+            return False
+        cam = (f.position[0], f.position[1])
+        dx, dy = door.position[0] - cam[0], door.position[1] - cam[1]
+        dist = math.hypot(dx, dy)
+        if not NEAR <= dist <= FAR:
+            return False
+        off = (math.degrees(math.atan2(dy, dx)) - f.yaw + 180.0) % 360.0 - 180.0
+        if abs(off) > self.hfov / 2 - FRAME_MARGIN_DEG:
+            return False
+        up = math.degrees(math.atan2(-BELOW_EYE, dist)) - f.pitch
+        if abs(up) > self.vfov / 2 - FRAME_MARGIN_DEG:
+            return False
+        axis = (1.0, 0.0) if door.wall_axis == "y" else (0.0, 1.0)  # the doorway's axis: across its wall
+        if abs(dx * axis[0] + dy * axis[1]) / dist < math.cos(math.radians(EDGE_ON_DEG)):
+            return False
+        end = (door.position[0] - 0.05 * dx / dist, door.position[1] - 0.05 * dy / dist)
+        for w in self.scene.walls:
+            if w.floor != door.floor:
+                continue
+            hit = _crosses(cam, end, w.a, w.b)
+            if hit is not None and not self._in_gap(hit, door.floor):
+                return False
+        return True
+
+    def _seen(self, door: Door) -> bool:
+        run = 0
+        for f in self.trajectory.frames:
+            if f.floor == door.floor and math.dist((f.position[0], f.position[1]), door.position) <= THROUGH:
+                return True
+            run = run + 1 if self._visible(door, f) else 0
+            if run >= self.min_run:
+                return True
+        return False
+
+    def doors_between(self, a: str, b: str) -> list[Door]:
+        return [d for d in self.scene.doors if set(d.rooms) == {a, b}]
+
+    def all_inner_seen(self) -> bool:
+        """Every doorway between two spaces of the building (not to the outside) was seen."""
+        return all(d.id in self.seen for d in self.scene.doors if "outside" not in d.rooms)
