@@ -137,13 +137,13 @@ def load(folder: Path) -> Audit:
                  questions, strip)
 
 
-def audit(folder: Path, *, on_stage: Stage = lambda d, t: None, on_advance: Advance = lambda d, t: None) -> Path:
-    """Write `folder`/audit/ (index.html, q<NNN>.png) through a staging folder renamed into place;
-    returns the path of index.html."""
+def audit(folder: Path | Audit, *, on_stage: Stage = lambda d, t: None, on_advance: Advance = lambda d, t: None) -> Path:
+    """Write `folder`/audit/ (index.html, q<NNN>.png) through a staging folder renamed into place
+    (`folder`: a scenario folder, or what `load` read from one); returns the path of index.html."""
     from egoscene.audit import draw, page
     from egoscene.audit.frames import decode_frames, render_id_frames
 
-    a = load(folder)
+    a = folder if isinstance(folder, Audit) else load(folder)
     tiles = {f for q in a.questions for f in q.tiles} | {f for q in a.questions for f, _ in q.best}
     final = a.folder / "audit"
     with files.output_lock(final), files.staged_folder(final) as staging:
