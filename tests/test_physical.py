@@ -202,3 +202,18 @@ def check_expected_supports(objects: list[dict]) -> None:
 def test_bundled_scenarios_put_things_where_people_do(path):
     _, _, result = placed(path)
     check_expected_supports(result["objects"])
+
+
+def test_windows_on_one_wall_keep_apart_and_off_its_ends():
+    """Window objects fill the layout's openings: two on a wall must not overlap, nor one at a
+    corner reach the window of the wall meeting it there (a sampled spec had both)."""
+    from shapely.geometry import LineString
+
+    from generator.layout.plan import WINDOW_WIDTH, _window_slots
+
+    for length in np.arange(1.0, 9.0, 0.05):
+        slots = _window_slots([LineString([(0.0, 0.0), (float(length), 0.0)])], 12)
+        xs = sorted(x for (x, _), _axis in slots)
+        spans = [(x - WINDOW_WIDTH / 2, x + WINDOW_WIDTH / 2) for x in xs]
+        assert all(lo >= 0.1 - 1e-9 and hi <= length - 0.1 + 1e-9 for lo, hi in spans), length
+        assert all(b[0] - a[1] >= 0.1 - 1e-9 for a, b in zip(spans, spans[1:])), length

@@ -29,6 +29,8 @@ START_SETBACK = 0.4  # camera distance from the south wall at the start
 MAX_HALLWAY_PIECES = 3
 GAP_CLOSE = 0.5  # gaps narrower than twice this between spaces count as inside the building
 WINDOW_DOOR_CLEARANCE = 0.3  # free wall between a window and a door on the same wall
+WINDOW_GAP = 0.1             # free wall between two windows on one wall (a mullion)
+WINDOW_END = 0.1             # free wall between a window and the end of its wall (a corner)
 
 
 class LayoutError(Exception):
@@ -325,8 +327,10 @@ def _parts(geom) -> list[LineString]:
 
 
 def _window_slots(segments: list[LineString], wanted: int) -> list[tuple[tuple[float, float], str]]:
-    """Spread the windows over the longest exterior walls, evenly within each wall."""
-    capacity = [int((s.length + 0.3) // 1.5) for s in segments]
+    """Spread the windows over the longest exterior walls, evenly within each wall: n windows
+    at (k + 1) / (n + 1) of a wall keep WINDOW_GAP between them and WINDOW_END from its ends
+    (where the wall meets another wall, which may carry a window of its own)."""
+    capacity = [_window_capacity(s.length) for s in segments]
     share = [0] * len(segments)
     for _ in range(wanted):
         free = [i for i in range(len(segments)) if share[i] < capacity[i]]
@@ -342,6 +346,15 @@ def _window_slots(segments: list[LineString], wanted: int) -> list[tuple[tuple[f
             t = (k + 1) / (n + 1)
             slots.append(((ax + (bx - ax) * t, ay + (by - ay) * t), axis))
     return slots
+
+
+def _window_capacity(length: float) -> int:
+    n = 0
+    while True:
+        step = length / (n + 2)       # centre spacing with one window more
+        if step < WINDOW_WIDTH / 2 + WINDOW_END or (n >= 1 and step < WINDOW_WIDTH + WINDOW_GAP):
+            return n
+        n += 1
 
 
 def _walls(plan: Plan) -> list[dict]:
