@@ -327,9 +327,9 @@ def _parts(geom) -> list[LineString]:
 
 
 def _window_slots(segments: list[LineString], wanted: int) -> list[tuple[tuple[float, float], str]]:
-    """Spread the windows over the longest exterior walls, evenly within each wall: n windows
-    at (k + 1) / (n + 1) of a wall keep WINDOW_GAP between them and WINDOW_END from its ends
-    (where the wall meets another wall, which may carry a window of its own)."""
+    """Spread the windows over the longest exterior walls, evenly within each wall (at
+    (k + 1) / (n + 1) of it, or end to end when that is too tight), WINDOW_GAP apart and
+    WINDOW_END from the wall's ends (where it meets another wall that may carry a window)."""
     capacity = [_window_capacity(s.length) for s in segments]
     share = [0] * len(segments)
     for _ in range(wanted):
@@ -342,19 +342,21 @@ def _window_slots(segments: list[LineString], wanted: int) -> list[tuple[tuple[f
     for seg, n in zip(segments, share):
         (ax, ay), (bx, by) = seg.coords[0], seg.coords[-1]
         axis = "x" if abs(ay - by) < 1e-9 else "y"
-        for k in range(n):
-            t = (k + 1) / (n + 1)
+        step = seg.length / (n + 1)
+        if n == 1 or step >= WINDOW_WIDTH + WINDOW_GAP - 1e-9:
+            ts = [(k + 1) / (n + 1) for k in range(n)]
+        else:        # the even spread would overlap: from one end to the other, WINDOW_END in
+            first = (WINDOW_END + WINDOW_WIDTH / 2) / seg.length
+            ts = [first + (1 - 2 * first) * k / (n - 1) for k in range(n)]
+        for t in ts:
             slots.append(((ax + (bx - ax) * t, ay + (by - ay) * t), axis))
     return slots
 
 
 def _window_capacity(length: float) -> int:
-    n = 0
-    while True:
-        step = length / (n + 2)       # centre spacing with one window more
-        if step < WINDOW_WIDTH / 2 + WINDOW_END or (n >= 1 and step < WINDOW_WIDTH + WINDOW_GAP):
-            return n
-        n += 1
+    """Windows a wall piece takes: the old rule (one per 1.5 m), and only as many as fit."""
+    fit = int((length - 2 * WINDOW_END + WINDOW_GAP + 1e-9) // (WINDOW_WIDTH + WINDOW_GAP))
+    return max(0, min(int((length + 0.3) // 1.5), fit))
 
 
 def _walls(plan: Plan) -> list[dict]:

@@ -15,9 +15,12 @@ What must hold (TOL = 1 cm):
   opening    a window or door object fills an opening of its room (position, sill, width);
   support    an object on another rests on it: its bottom at the height of one of the
              support's surfaces (the mesh's declared surfaces; a support without any, such as
-             a book in a stack, offers its top), its footprint within that surface, with
-             meshes: the support's mesh has an upward face there under the object's centre,
-             and no part of the support's mesh is inside the object's box (a shelf above);
+             a book in a stack, offers its top), its footprint within that surface, the
+             support's mesh has upward faces there around the object's centre (its centre
+             within the hull of the contact: a pot between a stove's grates would tip), and
+             no part of the support's mesh is inside the object's box (a shelf above); with
+             `meshes=False` (fast, no mesh built) only: its bottom within the support's height
+             and its footprint within the support's;
   room       every object (but windows and doors, which sit in the wall) lies inside its room
              within the wall surfaces, between floor and ceiling, off the stairwells;
   overlap    no two objects' boxes interpenetrate by more than PENETRATION, except an object
@@ -239,10 +242,11 @@ def _check_opening(scene: dict, o: dict, elev: float) -> list[Violation]:
 
 
 def _support_surfaces(sup: dict, meshes: bool):
-    """[(z above the support's base, (x0, x1, y0, y1) local rectangle)] and the mesh (or None)."""
+    """[(z above the support's base, (x0, x1, y0, y1) local rectangle)] and the mesh; without
+    meshes (None, None): the object may rest anywhere within the support's box."""
     w, d, h = sup["size"]
     if not meshes:
-        return [(h, (-w / 2, w / 2, -d / 2, d / 2))], None
+        return None, None
     from assets.models import build_model
 
     a = sup["attributes"]
@@ -273,6 +277,9 @@ def _check_support(o: dict, by_id: dict, boxes: dict, meshes: bool, cache: dict)
     surfaces, mesh = cache[sup["id"]]
     rel = b.z0 - sb.z0
     local = _local(sb, b.corners)
+    if surfaces is None:
+        w, d, h = sup["size"]
+        surfaces = [(min(max(rel, 0.0), h), (-w / 2, w / 2, -d / 2, d / 2))]
     on = [s for s in surfaces if abs(rel - s[0]) <= TOL]
     if not on:
         heights = ", ".join(f"{s[0]:.3f}" for s in surfaces)
