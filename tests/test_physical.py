@@ -116,6 +116,18 @@ def test_floor_wall_ceiling_and_room_rules():
                      ("ceiling", "living-room/bulb/1"), ("room", "living-room/plant/1")}
 
 
+def test_an_open_door_leaf_hits_what_stands_in_its_swing():
+    door = _obj("living-room/door/1", "door", 2.5, 0.0, 0.0, 90.0, (0.9, 0.1, 2.1), support="door")
+    door["attributes"]["open_angle"] = 90.0
+    scene = _scene([door])
+    scene["doors"] = [{"id": "door-1", "rooms": ["living room", "outside"], "floor": 0, "position": [2.5, 0.0],
+                       "width": 0.9, "height": 2.1, "wall_axis": "x"}]
+    assert check_scene(scene) == []
+    scene["objects"].append(_obj("living-room/cabinet/1", "cabinet", 2.5, 0.5, 0.0, 90.0, (1.0, 0.45, 0.8)))
+    found = check_scene(scene)
+    assert [(v.rule, set(v.ids)) for v in found] == [("overlap", {"living-room/door/1", "living-room/cabinet/1"})]
+
+
 # ---------------------------------------------------------------------------- placed scenes
 
 

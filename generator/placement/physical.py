@@ -23,7 +23,8 @@ What must hold (TOL = 1 cm):
              and its footprint within the support's;
   room       every object (but windows and doors, which sit in the wall) lies inside its room
              within the wall surfaces, between floor and ceiling, off the stairwells;
-  overlap    no two objects' boxes interpenetrate by more than PENETRATION, except an object
+  overlap    no two objects' boxes (an open door's: with its leaf swung into the room, with
+             meshes) interpenetrate by more than PENETRATION, except an object
              and the things resting on it (directly or in a stack), and a floor object
              standing on a carpet (which is PENETRATION-thin or a bit more).
 """
@@ -81,16 +82,30 @@ class _Box:
         return self.o["id"]
 
 
-def _box(o: dict) -> _Box:
+def _box(o: dict, lo=None, hi=None) -> _Box:
+    """The object's box; or the box of local bounds lo..hi ([x, y, z], its own frame)."""
     x, y, z = (float(v) for v in o["position"])
     w, d, h = (float(v) for v in o["size"])
+    if lo is None:
+        lo, hi = (-w / 2, -d / 2, 0.0), (w / 2, d / 2, h)
     yaw = math.radians(float(o["yaw"]))
     front = np.array([math.cos(yaw), math.sin(yaw)])
     right = np.array([front[1], -front[0]])          # local +x: the front turned clockwise
     c = np.array([x, y])
-    corners = np.array([c - right * w / 2 - front * d / 2, c + right * w / 2 - front * d / 2,
-                        c + right * w / 2 + front * d / 2, c - right * w / 2 + front * d / 2])
-    return _Box(o, corners, np.array([right, front]), z, z + h)
+    corners = np.array([c + right * lo[0] + front * lo[1], c + right * hi[0] + front * lo[1],
+                        c + right * hi[0] + front * hi[1], c + right * lo[0] + front * hi[1]])
+    return _Box(o, corners, np.array([right, front]), z + lo[2], z + hi[2])
+
+
+def _open_door_box(o: dict) -> _Box:
+    """An open door's box: the frame in the wall and the leaf swung into the room."""
+    from assets.models import build_model
+
+    a = o["attributes"]
+    model = build_model("door", np.random.default_rng(a["model_seed"]), size=tuple(o["size"]),
+                        open_angle=a["open_angle"])
+    lo, hi = model.bounds
+    return _box(o, lo, hi)
 
 
 def _depth(a: _Box, b: _Box) -> float:
@@ -109,6 +124,8 @@ def _depth(a: _Box, b: _Box) -> float:
 
 def check_scene(scene: dict, meshes: bool = True) -> list[Violation]:
     """Every physical violation of the scene's placed objects (see the module's docstring)."""
+    if hasattr(scene, "model_dump"):      # a formats.scene.Scene
+        scene = scene.model_dump(mode="json")
     objects = list(scene.get("objects") or [])
     by_id = {o["id"]: o for o in objects}
     boxes = {o["id"]: _box(o) for o in objects}
@@ -137,6 +154,9 @@ def check_scene(scene: dict, meshes: bool = True) -> list[Violation]:
             out += _check_opening(scene, o, elev)
         elif kind not in FIXED:
             out += _check_support(o, by_id, boxes, meshes, cache)
+    if meshes:      # open doors take the room their leaf swings through
+        boxes = {**boxes, **{o["id"]: _open_door_box(o) for o in objects
+                             if o["category"] == "door" and o["attributes"].get("open_angle")}}
     out += _check_overlaps(objects, boxes, by_id)
     return out
 
