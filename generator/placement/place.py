@@ -64,7 +64,20 @@ def place_objects(scenario, scene: dict) -> dict:
             continue
         objects.extend(_place_room(scenario, scene, rooms[label], spec_room, taken_doors))
     objects.sort(key=lambda o: _id_key(o["id"]))
+    _check_physical(scene, objects)
     return {"objects": objects, "object_relations": object_relations(objects)}
+
+
+def _check_physical(scene: dict, objects: list[dict]) -> None:
+    """The independent box-level check (generator.placement.physical, ~0.1 s): a violation is
+    a bug of the placer, refused here with the objects named rather than rendered."""
+    from generator.placement.physical import check_scene
+
+    found = check_scene({**scene, "objects": objects}, meshes=False)
+    if found:
+        shown = "; ".join(str(v) for v in found[:10]) + (f"; and {len(found) - 10} more" if len(found) > 10 else "")
+        raise PlacementError(f"placement made a physically impossible scene (a bug in generator.placement, "
+                             f"please report it with the spec): {shown}")
 
 
 def _id_key(object_id: str):
