@@ -190,7 +190,7 @@ def generate(specs: Specs,
                 refused += 1
                 progress.update(task, description=f"[red]{path.name}: refused[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)
-            except (pipeline.CoverageError, pipeline.QueryCheckError, RenderError) as exc:
+            except (pipeline.QueryCheckError, RenderError) as exc:
                 failures += 1
                 progress.update(task, description=f"[red]{path.name}: failed[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)
@@ -310,25 +310,31 @@ def audit(outdir: Annotated[Path, typer.Argument(help="a finished scenario folde
     _require_release_extra("audit", ("PIL",))
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from egoscene.audit.run import AuditError
+    from egoscene.audit.run import AuditError, load
     from egoscene.audit.run import audit as write_audit
     from formats.files import OutputError
     from render.api import RenderError
 
+    try:
+        loaded = load(outdir)
+    except AuditError as exc:
+        return _refuse(str(exc))
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), console=console, transient=False) as progress:
-        current = [progress.add_task(f"{outdir.name}: reading", total=None)]
+        current: list = []
 
         def on_stage(what: str, total: int | None) -> None:
-            done = progress.tasks[-1].total or 1      # the step before is finished
-            progress.update(current[0], total=done, completed=done)
-            current[0] = progress.add_task(f"{outdir.name}: {what}", total=total)
+            if current:                                # the step before is finished
+                done = progress.tasks[-1].total or 1
+                progress.update(current[0], total=done, completed=done)
+            current[:] = [progress.add_task(f"{outdir.name}: {what}", total=total)]
 
         def on_advance(done: int, total: int) -> None:
-            progress.update(current[0], completed=done, total=total)
+            if current:
+                progress.update(current[0], completed=done, total=total)
 
         try:
-            index = write_audit(outdir, on_stage=on_stage, on_advance=on_advance)
+            index = write_audit(loaded, on_stage=on_stage, on_advance=on_advance)
         except (AuditError, OutputError) as exc:
             progress.console.print(f"[red]error[/red] {exc}", highlight=False)
             return REFUSED

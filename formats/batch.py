@@ -15,8 +15,8 @@ from formats.manifest import Options
 
 # pending: not started; running: a worker has it; done: published by this batch; reused: already
 # finished and up to date; refused: the spec (or its layout) is refused - retrying cannot help;
-# failed: the pipeline failed for a reason retrying cannot change (coverage, the independent check,
-# a bug); crashed: the worker died or Blender failed - retried up to the batch's limit;
+# failed: the pipeline failed for a reason retrying cannot change (the independent check, a bug);
+# crashed: the worker died or Blender failed - retried up to the batch's limit;
 # interrupted: the batch was stopped while it ran (it resumes from its frame cache next time).
 Status = Literal["pending", "running", "done", "reused", "refused", "failed", "crashed", "interrupted"]
 FINISHED: tuple[str, ...] = ("done", "reused")

@@ -47,6 +47,9 @@ class WalkReport(StrictModel):
     looks: int = Field(ge=0, description="`look at` actions in the narration.")
     extensions: int = Field(ge=0, description="Walk extensions the coverage loop needed (objects seen too little).")
     extra_looks: dict[str, list[str]] = Field(description="Room -> object ids given extra looks by those extensions.")
+    unseen: dict[str, list[str]] | None = Field(None, description="Room -> object ids still not seen clearly after "
+                                                "the extensions (docs/ground-truth.md \"Seen\"): no question names "
+                                                "or counts them. Absent in folders made before it existed.")
 
 
 class QueryReport(StrictModel):

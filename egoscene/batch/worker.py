@@ -24,13 +24,12 @@ MARK = "egoscene-batch "
 ERROR_CHARS = 2000  # batch.json keeps one bounded message per scenario
 
 
-KNOWN_ERRORS = ("SpecError", "LayoutError", "PlacementError", "OutputError", "RenderError", "CoverageError",
-                "QueryCheckError")
+KNOWN_ERRORS = ("SpecError", "LayoutError", "PlacementError", "OutputError", "RenderError", "QueryCheckError")
 
 
 def classify(exc: BaseException) -> str:
     """refused (the input: retrying cannot help), crashed (Blender died: worth another try) or
-    failed (coverage, the independent check, a bug: the same inputs fail the same way)."""
+    failed (the independent check, a bug: the same inputs fail the same way)."""
     from formats.files import OutputError
     from generator.layout.plan import LayoutError  # PlacementError is one
     from generator.spec.scenario import SpecError

@@ -3,7 +3,8 @@
 Viewing model (the camera of formats.camera: at 640x480 with a 70 deg horizontal FOV the
 vertical half-FOV `vfov_half` is atan(tan(35 deg) * 3/4) = 27.7 deg, passed in by the walk
 planner from its Camera): an object is *seen* from a standpoint when it is
-within MAX_VIEW m, some pitch in [MIN_PITCH, MAX_PITCH] puts part of it well inside the
+within its reach (MAX_VIEW m, less for small things: large enough in the frame to count as seen,
+docs/ground-truth.md), some pitch in [MIN_PITCH, MAX_PITCH] puts part of it well inside the
 vertical field of view, and at least half of the rays from the eye to sample points on it
 clear every other object's box (a 3-D check against footprint prisms) and every wall.
 Standpoints are picked greedily (set cover) on the free grid of the room, trading coverage,
@@ -24,6 +25,11 @@ V_MARGIN = 6.0           # keep this much of the object (deg, or half of it) ins
 MIN_PITCH = -25.0
 MAX_PITCH = 8.0
 MAX_VIEW = 5.0           # metres, centre to centre
+# "Seen" needs 0.1% of the frame (docs/ground-truth.md). At 70 deg HFOV and 4:3 an object of
+# silhouette A m^2 at d m covers about 0.68 * A / d^2 of the frame; planning for twice that
+# (a partly hidden or cut-off view still counts) puts small things within sqrt(340 * A) m.
+SILHOUETTE_REACH = 340.0
+MIN_REACH = 1.2          # metres: even a tiny thing is planned for from at least this far
 MIN_FRAMES = 15
 QUALITY_WEIGHT = 1.0     # seconds of walking a fully good view of one object is worth
 
@@ -43,6 +49,7 @@ class Target:
     excluded: frozenset[str]  # ids that never occlude it (its supports, things on it)
     min_vis: float = 0.5      # fraction of clear rays that counts as seen (lower for things
                               # mostly hidden from everywhere, e.g. a carpet under a bed)
+    reach: float = MAX_VIEW   # metres within which it is large enough in the frame to count as seen
 
 
 def _ccw(poly: np.ndarray) -> np.ndarray:
@@ -95,8 +102,11 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
     for other in objs.values():
         if other.get("support") == o["id"]:
             excluded.add(other["id"])
+    # silhouette: side on for things with height, half the top for flat ones seen from above
+    silhouette = max(w, d) * h if h >= 0.1 else 0.5 * w * d
+    reach = float(np.clip(math.sqrt(SILHOUETTE_REACH * silhouette), MIN_REACH, MAX_VIEW))
     return Target(o["id"], o["category"], o["room"], cx, cy, z0, z1, poly, np.array(samples), str(o.get("support")),
-                  frozenset(excluded))
+                  frozenset(excluded), reach=reach)
 
 
 @dataclass
@@ -259,13 +269,13 @@ def seen_frames(xs: np.ndarray, ys: np.ndarray, eye_z: float, yaw: np.ndarray, p
                 occluders: OccluderPack, walls: np.ndarray, half: float = CENTRE_HALF, *,
                 vfov_half: float) -> np.ndarray:
     """Per frame: is the target within `half` deg of the view axis, inside the vertical
-    field of view, within MAX_VIEW m and at least half unoccluded?"""
+    field of view, within its reach and at least half unoccluded?"""
     xs, ys = np.asarray(xs, float), np.asarray(ys, float)
     dx, dy = tg.x - xs, tg.y - ys
     d = np.hypot(dx, dy)
     bearing = np.degrees(np.arctan2(dy, dx))
     _, lo, hi, _ = elevation_band(d, tg.z0, tg.z1, eye_z, vfov_half)
-    ok = (np.abs((bearing - np.asarray(yaw) + 180.0) % 360.0 - 180.0) <= half) & (d <= MAX_VIEW)
+    ok = (np.abs((bearing - np.asarray(yaw) + 180.0) % 360.0 - 180.0) <= half) & (d <= tg.reach)
     ok &= (np.asarray(pitch) >= lo - 1e-6) & (np.asarray(pitch) <= hi + 1e-6)
     idx = np.nonzero(ok)[0]
     if len(idx) == 0:
@@ -292,9 +302,12 @@ def settle_min_vis(table: ViewTable, targets: list[Target]) -> list[int]:
 def covered(table: ViewTable, strict: np.ndarray, targets: list[Target] | None = None) -> np.ndarray:
     """(C, T) whether each target counts as seen from each candidate (`strict` targets -
     those the render said were under-seen - need every ray clear and a closer view)."""
-    need = np.array([t.min_vis for t in targets]) if targets else np.full(table.vis.shape[1], 0.5)
-    ok = (table.dist <= MAX_VIEW) & table.vfeasible & (table.vis >= need[None, :] - 1e-9)
-    tight = (table.dist <= 3.2) & (table.dist >= 0.9) & table.vfeasible & (table.vis >= 0.99)
+    n = table.vis.shape[1]
+    need = np.array([t.min_vis for t in targets]) if targets else np.full(n, 0.5)
+    reach = np.array([t.reach for t in targets]) if targets else np.full(n, MAX_VIEW)
+    ok = (table.dist <= reach[None, :]) & table.vfeasible & (table.vis >= need[None, :] - 1e-9)
+    tight = ((table.dist <= np.minimum(3.2, reach)[None, :]) & (table.dist >= 0.9) & table.vfeasible
+             & (table.vis >= 0.99))
     return np.where(strict[None, :], tight, ok)
 
 
@@ -383,7 +396,7 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
         # (the rendered visibility decides; under-seen objects come back as `strict`)
         for k in np.nonzero(remaining & ~strict)[0]:
             loose = [(table.vis[r, k], n) for n, (r, _) in enumerate(chosen)
-                     if table.dist[r, k] <= MAX_VIEW + 0.5 and table.vfeasible[r, k] and table.vis[r, k] >= 0.2]
+                     if table.dist[r, k] <= targets[k].reach + 0.5 and table.vfeasible[r, k] and table.vis[r, k] >= 0.2]
             if loose:
                 _, n = max(loose)
                 chosen[n][1].append(int(k))
