@@ -19,7 +19,8 @@ import numpy as np
 
 from assets.categories import ALIASES, CATEGORIES
 from assets.colors import COLORS, color_rgb, normalize_color, suggest_color
-from assets.ontology import ACTIVITIES, GROUP_MODES, PLACEMENTS, Category, Size
+from assets.activities import activities as _activities
+from assets.ontology import GROUP_MODES, PLACEMENTS, Category, Size
 from assets.vocabulary import singular
 
 __all__ = [
@@ -80,6 +81,9 @@ def affordances(category: str) -> tuple[str, ...]:
     from assets import activities
 
     return activities.affordances(get_category(category).name)
+
+
+ACTIVITIES: tuple[str, ...] = _activities()  # Memory-Action's activities (assets/activities.yaml)
 
 
 def categories_affording(activity: str) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""The vocabulary a category entry is written in: activities, placement kinds, group modes and
+"""The vocabulary a category entry is written in: placement kinds, group modes and
 the `Category` record (data only; the entries are in `assets.categories`).
 
 Conventions: sizes are (w, d, h) in metres of the object's axis-aligned bounds in its own
@@ -10,30 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# The activity ontology of the Memory-Action task (lower-case, as shown in options).
-ACTIVITIES: tuple[str, ...] = (
-    "cooking",
-    "dining",
-    "eating",
-    "drinking",
-    "sleeping",
-    "working",
-    "studying",
-    "reading",
-    "bathing",
-    "washing",
-    "using the toilet",
-    "doing laundry",
-    "dressing",
-    "exercising",
-    "relaxing",
-    "watching tv",
-    "playing music",
-    "listening to music",
-    "making calls",
-    "printing",
-    "storing",
-)
 
 # How an object is placed (see docs/formats.md `support`):
 #   floor_wall    on the floor, back (-y) against a wall
@@ -69,7 +45,6 @@ class Category:
     placement: str                      # one of PLACEMENTS
     material: str                       # main material (wood, fabric, metal, ...)
     colors: tuple[str, ...]             # colour variants of the main part (COLORS names)
-    affordances: tuple[str, ...]        # activities (ACTIVITIES) the object affords
     aliases: tuple[str, ...] = ()
     materials: tuple[str, ...] = ()     # every material the model uses
     supports: tuple[str, ...] = ()      # categories it may stand on (on_support)

@@ -146,8 +146,8 @@ def test_placement_and_affordance_data():
     names = set(CATEGORIES)
     for name, cat in CATEGORIES.items():
         assert cat.placement in PLACEMENTS
-        assert isinstance(cat.affordances, tuple)
-        assert set(cat.affordances) <= set(ACTIVITIES)
+        assert isinstance(affordances(cat.name), tuple)
+        assert set(affordances(cat.name)) <= set(ACTIVITIES)
         assert set(cat.supports) | set(cat.group_with) | set(cat.faces) <= names
         if cat.placement == "on_support":
             assert cat.supports and all(CATEGORIES[s].can_support for s in cat.supports), name
