@@ -75,10 +75,12 @@ class _Room:
 
 
 def plan_walk(scenario, scene: dict, extra_looks: dict[str, list[str]] | None = None,
-              diagnostics: dict | None = None, *, camera: Camera) -> dict:
+              diagnostics: dict | None = None, *, camera: Camera, budget_s: float | None = None) -> dict:
     """trajectory.json content for `scene` (with objects) visiting `scenario.trajectory`, seen
-    through `camera`."""
+    through `camera`. `budget_s`: wall seconds the planning may take before WalkError (it never
+    changes the walk, only refuses a slow one)."""
     planner = _Planner(scenario, scene, extra_looks or {}, camera)
+    planner.budget_s = budget_s
     try:
         traj = planner.run()
     except stairs_mod.StairError as exc:
@@ -151,6 +153,11 @@ class _Planner:
             raise WalkError(f"the start pose is on floor {f0} but {first} is on floor {self.rooms[first].floor}")
         t1 = time.perf_counter()
         for idx, label in enumerate(self.order):
+            spent = time.perf_counter() - t0
+            if self.budget_s is not None and spent > self.budget_s:
+                raise WalkError(f"planning the walk took more than {self.budget_s:g} s ({spent:.0f} s, before {label}, "
+                                f"room {idx + 1} of {len(self.order)}) (fix: --walk-budget with more seconds, or fewer "
+                                "rooms or objects)")
             self.visit(idx, label)
         self.diag["timings_s"]["plan"] = round(time.perf_counter() - t1, 3)
         t2 = time.perf_counter()
