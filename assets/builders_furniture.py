@@ -184,8 +184,9 @@ def sofa(b: Builder):
         backs.append(moved(back, (cx, seat_y0 + 0.04, (h + seat_top) / 2 - 0.005)))
     b.add("seat cushions", cushions, b.main_as("fabric", 1.06))
     b.add("back cushions", backs, b.main_as("fabric", 1.06))
-    # things on the seat stand in front of the back cushions (as far as 0.2 m up)
-    front = max(float(m.vertices[m.vertices[:, 2] < seat_top + 0.2, 1].max()) for m in backs)
+    # things on the seat stand in front of the back cushions (every face reaching below 0.2 m up)
+    tris = [m.vertices[m.faces] for m in backs]
+    front = max(float(t[t[:, :, 2].min(axis=1) < seat_top + 0.2][:, :, 1].max()) for t in tris)
     b.surface(seat_top, -inner_w / 2, inner_w / 2, front + 0.005, d / 2)
 
 
