@@ -27,6 +27,8 @@ Specs = Annotated[list[Path], typer.Argument(help="scenario YAML files or folder
 LAYOUT_BUDGET_S = 30.0  # egoscene.pipeline.LAYOUT_BUDGET_S, without importing it
 LayoutBudget = Annotated[float, typer.Option("--layout-budget", min=1.0, max=3600.0,
                                              help="seconds the layout of one scenario may take before it is refused")]
+Passes = Annotated[Optional[str], typer.Option(help="optional outputs, comma-separated: masks (instance masks), depth "
+                                                    "(16-bit mm), glb (scene.glb); docs/formats.md")]
 # exit status: 0 done; 2 input refused (spec, layout, --out; nothing written); 1 anything else (a bug, a failed render)
 REFUSED, FAILED = 2, 1
 
@@ -43,6 +45,15 @@ def _require_render_extra(verb: str) -> None:
         console.print(f"[red]error[/red] 'egoscene {verb}' needs the render extra; missing: {', '.join(missing)} "
                       "(fix: pip install 'egoscene\\[all]' on Python 3.11)", highlight=False)
         raise typer.Exit(2)
+
+
+def _passes(value: str | None) -> tuple[str, ...] | None:
+    from egoscene.pipeline import parse_passes
+
+    try:
+        return parse_passes(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--passes") from None
 
 
 def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:
@@ -138,7 +149,8 @@ def generate(specs: Specs,
              per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3,
              layout_budget: LayoutBudget = LAYOUT_BUDGET_S,
              seed: Annotated[Optional[int], typer.Option(min=0, max=2**63 - 1, help="override the specs' seed; "
-                                                         "output goes to OUT/<name>-s<SEED>/")] = None) -> int:
+                                                         "output goes to OUT/<name>-s<SEED>/")] = None,
+             passes: Passes = None) -> int:
     """Build scenarios into OUT/<name>/, each published atomically (exit 2: input refused)."""
     _require_render_extra("generate")
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -152,6 +164,7 @@ def generate(specs: Specs,
 
     _choice(until, STAGES, "--until")
     _choice(profile, PROFILES, "--profile")
+    passes = _passes(passes)
     paths = _specs(specs)
     try:
         check_output_root(out)
@@ -178,7 +191,7 @@ def generate(specs: Specs,
                     console.print(f"{path.name}: render {done}/{total} frames", highlight=False)
 
             options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task,
-                                       layout_budget=layout_budget, seed=seed)
+                                       layout_budget=layout_budget, seed=seed, passes=passes)
             try:
                 result = pipeline.generate(path, out, options, on_stage=on_stage, on_progress=on_progress)
             except SpecError as exc:
@@ -225,7 +238,8 @@ def batch(specs: Specs,
           per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3,
           layout_budget: LayoutBudget = LAYOUT_BUDGET_S,
           seed: Annotated[Optional[int], typer.Option(min=0, max=2**63 - 1, help="override the specs' seed")] = None,
-          max_frames: Annotated[Optional[int], typer.Option(min=1, hidden=True)] = None) -> int:
+          max_frames: Annotated[Optional[int], typer.Option(min=1, hidden=True)] = None,
+          passes: Passes = None) -> int:
     """Build many scenarios in parallel worker processes (or Ray tasks), resumable.
 
     Finished, up-to-date scenarios are skipped; a scenario whose worker crashed is retried; Ctrl-C
@@ -239,7 +253,8 @@ def batch(specs: Specs,
     _choice(profile, PROFILES, "--profile")
     return batch_command(_specs(specs), out, console, workers=workers, retries=retries, ray=ray,
                          cpus_per_scenario=cpus_per_scenario, until=until, profile=profile, width=width, height=height,
-                         per_task=per_task, layout_budget=layout_budget, seed=seed, max_frames=max_frames)
+                         per_task=per_task, layout_budget=layout_budget, seed=seed, max_frames=max_frames,
+                         passes=_passes(passes))
 
 
 @app.command()

@@ -32,12 +32,13 @@ from generator import drawing
 from generator.layout import grid
 from generator.layout import plan as layout
 from generator.spec.scenario import Scenario, load_scenario
-from render.api import PROFILES, render
+from render.api import PASSES, PROFILES, render
 
 STAGES = ("layout", "scene", "trajectory", "render", "queries")
 VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
 COVERAGE_ROUNDS = 2  # walk extensions tried for objects not seen clearly (SPEC 4) before publishing anyway
 LAYOUT_BUDGET_S = 30.0  # the CLI's default wall-clock budget of the layout stage (a slower search is refused)
+WALK_BUDGET_S = 300.0  # ... and of planning one walk (a 9-room, 3-floor house takes about 30 s on 2 busy cores)
 
 
 class QueryCheckError(Exception):
@@ -65,6 +66,12 @@ class Options:
     layout_budget: float | None = None  # wall seconds (CLI: LAYOUT_BUDGET_S); never changes a plan, only
     # refuses a slow search; None: only the solver's deterministic work budget bounds the search
     seed: int | None = None  # overrides the spec's seed; the name gets "-s<seed>" (variants of one spec)
+    walk_budget: float | None = None  # wall seconds planning one walk may take (CLI: WALK_BUDGET_S); like
+    # layout_budget it never changes a walk, it only refuses a slow one
+    passes: tuple[str, ...] | None = None  # optional render passes (PASSES: masks, depth, glb); None: none
+
+    def __post_init__(self):
+        self.passes = parse_passes(self.passes)
 
     def stages(self) -> tuple[str, ...]:
         return STAGES[: STAGES.index(self.until) + 1]
@@ -72,6 +79,16 @@ class Options:
     def camera(self) -> Camera:
         """The one camera of the walk, the render and the visibility rule (formats.camera)."""
         return Camera.standard(width=self.width, height=self.height)
+
+
+def parse_passes(value) -> tuple[str, ...] | None:
+    """`masks,depth` or a list of names -> the passes in PASSES order (None for none); ValueError
+    naming an unknown one."""
+    names = [n.strip() for n in (value.split(",") if isinstance(value, str) else value or ()) if n.strip()]
+    unknown = [n for n in names if n not in PASSES]
+    if unknown:
+        raise ValueError(f"unknown pass {unknown[0]!r} (passes: {', '.join(PASSES)})")
+    return tuple(p for p in PASSES if p in names) or None
 
 
 @dataclass
@@ -117,7 +134,9 @@ def _hash(data) -> str:
 def inputs_hash(scenario: Scenario, options: Options) -> str:
     """What a finished folder was made from (spec, options, the code of every stage it ran);
     equal hashes mean the whole folder can be reused."""
-    chosen = {k: v for k, v in options.__dict__.items() if k != "layout_budget"}  # changes no output
+    chosen = {k: v for k, v in options.__dict__.items() if k not in ("layout_budget", "walk_budget")}  # no output
+    if not options.passes:  # folders made before passes existed stay up to date
+        chosen.pop("passes")
     return _hash({"spec": scenario.spec_hash(), "options": chosen,
                   "code": stage_fingerprints(options.stages())})
 
@@ -230,7 +249,7 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
         from generator.walk.plan import plan_walk
 
         with clock("trajectory"):
-            trajectory = plan_walk(scenario, scene, camera=options.camera())
+            trajectory = plan_walk(scenario, scene, camera=options.camera(), budget_s=options.walk_budget)
             if options.max_frames:
                 trajectory = truncate(trajectory, options.max_frames)
 
@@ -264,6 +283,9 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
             _write(staging / "grid.json", grid_truth, Grid)
             if trajectory is not None:
                 _write(staging / "trajectory.json", trajectory, Trajectory)
+        if options.passes and rendered_key:
+            _passes(folder, rendered_key, staging, render_cache(out_root, scenario.name), options, clock, on_progress)
+        with clock("write"):
             drawing.draw_floorplan(scene, staging / "floorplan.png", trajectory=trajectory)
             drawing.draw_grid(grid_truth, staging / "grid.png", title=scenario.name)
             from queries.grid_prompt import grid_prompt_for
@@ -310,6 +332,32 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
 
 
 # ---------------------------------------------------------------------------- rendering
+
+
+PASS_FILES = {"masks": "masks/", "depth": "depth/", "glb": "scene.glb"}  # as named in manifest.json files
+
+
+def _passes(folder: Path, key: str, staging: Path, work: Path, options: Options, clock, on_progress) -> None:
+    """The optional passes into staging (masks/, depth/, scene.glb): copied from the finished
+    folder when it made them from the same render key (and they are intact), else made by
+    render.api.passes from staging's scene.json and final trajectory.json (masks from the
+    render's cached id frames in `work` when it has them)."""
+    from render.api import passes
+
+    todo = []
+    for name in options.passes:
+        old = _old_manifest(folder, (PASS_FILES[name],))
+        if old and old.get("render_key") == key and name in (old.get("options", {}).get("passes") or ()):
+            src, dst = folder / PASS_FILES[name].rstrip("/"), staging / PASS_FILES[name].rstrip("/")
+            shutil.copytree(src, dst) if src.is_dir() else shutil.copyfile(src, dst)
+        else:
+            todo.append(name)
+    if todo:
+        with clock("passes"):
+            passes(staging / "scene.json", staging / "trajectory.json", staging, tuple(todo), profile=options.profile,
+                   cache=work if (work / ".frames").is_dir() else None, on_progress=on_progress)
+    else:
+        clock.on_stage("passes (reused: scene, walk and renderer unchanged)")
 
 
 def truncate(trajectory: dict, frames: int) -> dict:
@@ -377,7 +425,8 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
         for room, ids in missing.items():
             extra.setdefault(room, []).extend(i for i in ids if i not in extra.get(room, []))
         with clock("trajectory"):
-            trajectory = plan_walk(scenario, scene, extra_looks=extra, camera=options.camera())
+            trajectory = plan_walk(scenario, scene, extra_looks=extra, camera=options.camera(),
+                                   budget_s=options.walk_budget)
     for name in ("video.mp4", "visibility.json"):  # copied: a run killed before publishing resumes from the cache
         shutil.copyfile(work / name, staging / name)
     info = dict(walk_summary(trajectory))

@@ -54,8 +54,24 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
+PASS_FOLDERS = ("masks", "depth")  # folders of the optional render passes (`generate --passes`)
+
+
 def file_hashes(folder: Path) -> dict[str, str]:
-    return {p.name: sha256_file(p) for p in sorted(folder.iterdir()) if p.is_file() and p.name != "manifest.json" and not p.name.startswith(".")}
+    """File name -> sha256 of every file of a scenario folder but manifest.json, and `<name>/` ->
+    folder_hash of the pass folders it has (PASS_FOLDERS; other folders, e.g. audit/, are not
+    part of what was published)."""
+    found = {p.name: sha256_file(p) for p in sorted(folder.iterdir())
+             if p.is_file() and p.name != "manifest.json" and not p.name.startswith(".")}
+    found.update({f"{name}/": folder_hash(folder / name) for name in PASS_FOLDERS if (folder / name).is_dir()})
+    return found
+
+
+def folder_hash(folder: Path) -> str:
+    """sha256 over the lines `<name> <sha256>` of the folder's files (sorted, hidden ones left out)."""
+    lines = "".join(f"{p.name} {sha256_file(p)}\n" for p in sorted(folder.iterdir())
+                    if p.is_file() and not p.name.startswith("."))
+    return hashlib.sha256(lines.encode()).hexdigest()
 
 
 class OutputError(Exception):

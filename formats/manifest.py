@@ -28,8 +28,14 @@ class Options(StrictModel):
                                         description="Wall-clock seconds the layout stage could take before refusing the "
                                                     "spec (never changes a plan); null: no wall-clock cap (also in "
                                                     "folders made before it existed).")
+    walk_budget: float | None = Field(None, gt=0, allow_inf_nan=False,
+                                      description="Wall-clock seconds planning one walk could take before the scenario "
+                                                  "was refused (never changes a walk); null: no cap.")
     seed: int | None = Field(None, ge=0, description="`generate --seed`: the seed that replaced the spec's own (the "
                                                       "folder is then <name>-s<seed>); null: the spec's seed.")
+    passes: list[Literal["masks", "depth", "glb"]] | None = Field(
+        None, description="`generate --passes`: the optional outputs made (masks/, depth/, scene.glb; "
+                          "docs/formats.md \"Optional passes\"); absent: none (also in folders made before it existed).")
 
 
 class WalkReport(StrictModel):
@@ -80,7 +86,9 @@ class Manifest(FileModel):
     stages: list[Stage] = Field(description="Stages run, in order.")
     options: Options
     versions: dict[str, str] = Field(description="Python and package versions (`not installed` for absent ones).")
-    files: dict[str, str] = Field(description="File name -> sha256 of every other file of the folder.")
+    files: dict[str, str] = Field(description="File name -> sha256 of every other file of the folder; `masks/` and "
+                                              "`depth/` (optional passes) -> sha256 over the lines `<name> <sha256>` "
+                                              "of their files.")
     timings_s: dict[str, float] = Field(description="Stage -> wall seconds (repeats summed), rounded to 0.001.")
     render_key: str | None = Field(None, description="sha256 of what the rendered files depend on; absent without rendering.")
     walk: WalkReport | None = Field(None, description="The walk's figures; absent without rendering.")

@@ -15,6 +15,7 @@ from formats.base import FileModel
 from formats.batch import Batch
 from formats.grid import Grid
 from formats.manifest import Manifest
+from formats.masks import MaskLegend
 from formats.queries import QueryRecord
 from formats.release import EvalResults, ReleaseRow
 from formats.scene import Scene
@@ -22,7 +23,7 @@ from formats.trajectory import Trajectory
 from formats.visibility import Visibility
 
 MODELS: tuple[type[FileModel], ...] = (Scene, Trajectory, Visibility, Grid, QueryRecord, Manifest, ReleaseRow,
-                                        EvalResults, Batch)
+                                        EvalResults, Batch, MaskLegend)
 
 
 def schema(cls: type[FileModel]) -> dict:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 PROFILES = ("preview", "photoreal")
+PASSES = ("masks", "depth", "glb")  # optional outputs (render.passes), in this order
 
 
 class RenderError(RuntimeError):
@@ -54,6 +55,18 @@ def id_frames(scene_json: Path, trajectory_json: Path, folder: Path, frames: lis
                "--frames", ",".join(map(str, wanted)), "--scale", str(scale)]
         _run(cmd, on_progress, "id frames")
     return {f: id_frame_path(folder, f) for f in wanted}
+
+
+def passes(scene_json: Path, trajectory_json: Path, out: Path, names: tuple[str, ...], *, profile: str = "preview",
+           cache: Path | None = None, on_progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
+    """The optional passes `names` (masks, depth, glb; render.passes) of the walk into `out`, in a
+    fresh Blender process: masks/, depth/, scene.glb. `cache`: render()'s `work`, whose id frames
+    the masks reuse. Returns render.passes' report (timings_s, masks_from_cache)."""
+    cmd = [sys.executable, "-m", "render.passes", str(scene_json), str(trajectory_json), str(out),
+           "--passes", ",".join(names), "--profile", profile]
+    if cache is not None:
+        cmd += ["--cache", str(cache)]
+    return _run(cmd, on_progress, "passes")
 
 
 def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str) -> dict:
