@@ -47,13 +47,16 @@ def _require_render_extra(verb: str) -> None:
         raise typer.Exit(2)
 
 
-def _passes(value: str | None) -> tuple[str, ...] | None:
-    from egoscene.pipeline import parse_passes
+def _passes(value: str | None, until: str) -> tuple[str, ...] | None:
+    from egoscene.pipeline import STAGES, parse_passes
 
     try:
-        return parse_passes(value)
+        passes = parse_passes(value)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--passes") from None
+    if passes and STAGES.index(until) < STAGES.index("render"):
+        raise typer.BadParameter(f"passes need the render stage (--until {until} stops before it)", param_hint="--passes")
+    return passes
 
 
 def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:
@@ -164,7 +167,7 @@ def generate(specs: Specs,
 
     _choice(until, STAGES, "--until")
     _choice(profile, PROFILES, "--profile")
-    passes = _passes(passes)
+    passes = _passes(passes, until)
     paths = _specs(specs)
     try:
         check_output_root(out)
@@ -254,7 +257,7 @@ def batch(specs: Specs,
     return batch_command(_specs(specs), out, console, workers=workers, retries=retries, ray=ray,
                          cpus_per_scenario=cpus_per_scenario, until=until, profile=profile, width=width, height=height,
                          per_task=per_task, layout_budget=layout_budget, seed=seed, max_frames=max_frames,
-                         passes=_passes(passes))
+                         passes=_passes(passes, until))
 
 
 @app.command()

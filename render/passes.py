@@ -84,7 +84,8 @@ def _write_png(path: Path, image: np.ndarray) -> None:
 
 def render_passes(scene_json: Path, trajectory_json: Path, out_dir: Path, passes: list[str], profile: str = "preview",
                   cache: Path | None = None, id_scale: int | None = None, emit=None) -> dict:
-    """Write the chosen passes into out_dir; returns {"timings_s": {...}, "masks_from_cache": n}."""
+    """Write the chosen passes into out_dir; returns {"timings_s": {...}, "masks_from_cache": n, "frames": n}
+    (timings: wall seconds per pass, `*_cpu` CPU seconds of this process)."""
     import bpy
 
     from formats.base import dump_model, load_model, read_model, write_model
@@ -135,18 +136,19 @@ def render_passes(scene_json: Path, trajectory_json: Path, out_dir: Path, passes
             os.replace(path.with_name(f"{path.stem}_{frame:06d}{path.suffix}"), path)
 
         if "glb" in passes:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             tmp = out_dir / f".scene.{os.getpid()}.tmp.glb"
             bpy.ops.export_scene.gltf(filepath=str(tmp), export_format="GLB", export_cameras=False,
                                       export_lights=False, export_extras=True, export_yup=True, export_apply=False,
                                       use_active_scene=True)
             os.replace(tmp, out_dir / "scene.glb")
             timings["glb"] = time.perf_counter() - t0
+            timings["glb_cpu"] = time.process_time() - c0
 
         if "masks" in passes:
             import cv2
 
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             masks = out_dir / "masks"
             masks.mkdir(exist_ok=True)
             frames_dir = None
@@ -169,9 +171,10 @@ def render_passes(scene_json: Path, trajectory_json: Path, out_dir: Path, passes
             data = legend(scene, built.ids, id_size, (camera.width, camera.height), numbers)
             write_model(masks / MaskLegend.FILENAME, load_model(data, MaskLegend, "masks/legend.json"))
             timings["masks"] = time.perf_counter() - t0
+            timings["masks_cpu"] = time.process_time() - c0
 
         if "depth" in passes:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             depth = out_dir / "depth"
             depth.mkdir(exist_ok=True)
             _depth_output(ids, camera.width, camera.height)
@@ -183,6 +186,7 @@ def render_passes(scene_json: Path, trajectory_json: Path, out_dir: Path, passes
                 step()
             tmp.unlink(missing_ok=True)
             timings["depth"] = time.perf_counter() - t0
+            timings["depth_cpu"] = time.process_time() - c0
     return {"timings_s": timings, "masks_from_cache": cached, "frames": len(poses)}
 
 

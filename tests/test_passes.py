@@ -191,3 +191,16 @@ def test_no_passes_asked_writes_none(rendered_scenario):
     manifest = read_model(rendered_scenario / "manifest.json", Manifest)
     assert manifest.options.passes is None
     assert "passes" not in json.loads((rendered_scenario / "manifest.json").read_text())["options"]
+
+
+def test_cli_refuses_unknown_passes_and_passes_without_rendering():
+    """`generate` and `batch` both parse --passes with egoscene.cli._passes (exit 2: a bad parameter)."""
+    import typer
+
+    from egoscene.cli import _passes
+
+    assert _passes("depth,masks", "queries") == ("masks", "depth") and _passes(None, "render") is None
+    with pytest.raises(typer.BadParameter, match="unknown pass 'normals'"):
+        _passes("masks,normals", "queries")
+    with pytest.raises(typer.BadParameter, match="need the render stage"):
+        _passes("glb", "trajectory")
