@@ -148,8 +148,10 @@ def test_random_small_specs_are_physically_sound(seed):
 
     scenario = parse_scenario(make_spec(random.Random(seed)), "random.yaml")
     scene = plan_to_scene(layout(scenario, work_budget=1.5))
-    found = check_scene(dict(scene, **place_objects(scenario, scene)))
+    result = place_objects(scenario, scene)
+    found = check_scene(dict(scene, **result))
     assert not found, "\n".join(map(str, found))
+    check_expected_supports(result["objects"])
 
 
 def test_sampled_specs_are_physically_sound():
@@ -170,6 +172,7 @@ def test_sampled_specs_are_physically_sound():
             continue       # the sampler's confirm step would resize or redraw it
         found = check_scene(dict(scene, **result))
         assert not found, "\n".join(map(str, found))
+        check_expected_supports(result["objects"])
         checked += 1
     assert checked
 
