@@ -27,6 +27,9 @@ Specs = Annotated[list[Path], typer.Argument(help="scenario YAML files or folder
 LAYOUT_BUDGET_S = 30.0  # egoscene.pipeline.LAYOUT_BUDGET_S, without importing it
 LayoutBudget = Annotated[float, typer.Option("--layout-budget", min=1.0, max=3600.0,
                                              help="seconds the layout of one scenario may take before it is refused")]
+WALK_BUDGET_S = 300.0  # egoscene.pipeline.WALK_BUDGET_S, without importing it
+WalkBudget = Annotated[float, typer.Option("--walk-budget", min=1.0, max=36000.0,
+                                           help="seconds planning one walk may take before the scenario is refused")]
 Passes = Annotated[Optional[str], typer.Option(help="optional outputs, comma-separated: masks (instance masks), depth "
                                                     "(16-bit mm), glb (scene.glb); docs/formats.md")]
 # exit status: 0 done; 2 input refused (spec, layout, --out; nothing written); 1 anything else (a bug, a failed render)
@@ -151,6 +154,7 @@ def generate(specs: Specs,
              height: Annotated[int, typer.Option(min=16)] = 480,
              per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3,
              layout_budget: LayoutBudget = LAYOUT_BUDGET_S,
+             walk_budget: WalkBudget = WALK_BUDGET_S,
              seed: Annotated[Optional[int], typer.Option(min=0, max=2**63 - 1, help="override the specs' seed; "
                                                          "output goes to OUT/<name>-s<SEED>/")] = None,
              passes: Passes = None) -> int:
@@ -163,6 +167,7 @@ def generate(specs: Specs,
     from generator.layout.plan import LayoutError
     from generator.placement.place import PlacementError
     from generator.spec.scenario import SpecError
+    from generator.walk.plan import WalkError
     from render.api import RenderError
 
     _choice(until, STAGES, "--until")
@@ -194,7 +199,7 @@ def generate(specs: Specs,
                     console.print(f"{path.name}: render {done}/{total} frames", highlight=False)
 
             options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task,
-                                       layout_budget=layout_budget, seed=seed, passes=passes)
+                                       layout_budget=layout_budget, walk_budget=walk_budget, seed=seed, passes=passes)
             try:
                 result = pipeline.generate(path, out, options, on_stage=on_stage, on_progress=on_progress)
             except SpecError as exc:
@@ -206,7 +211,7 @@ def generate(specs: Specs,
                 refused += 1
                 progress.update(task, description=f"[red]{path.name}: refused[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)
-            except (pipeline.QueryCheckError, RenderError) as exc:
+            except (pipeline.QueryCheckError, RenderError, WalkError) as exc:
                 failures += 1
                 progress.update(task, description=f"[red]{path.name}: failed[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)
@@ -240,6 +245,7 @@ def batch(specs: Specs,
           height: Annotated[int, typer.Option(min=16)] = 480,
           per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3,
           layout_budget: LayoutBudget = LAYOUT_BUDGET_S,
+          walk_budget: WalkBudget = WALK_BUDGET_S,
           seed: Annotated[Optional[int], typer.Option(min=0, max=2**63 - 1, help="override the specs' seed")] = None,
           max_frames: Annotated[Optional[int], typer.Option(min=1, hidden=True)] = None,
           passes: Passes = None) -> int:
@@ -256,8 +262,8 @@ def batch(specs: Specs,
     _choice(profile, PROFILES, "--profile")
     return batch_command(_specs(specs), out, console, workers=workers, retries=retries, ray=ray,
                          cpus_per_scenario=cpus_per_scenario, until=until, profile=profile, width=width, height=height,
-                         per_task=per_task, layout_budget=layout_budget, seed=seed, max_frames=max_frames,
-                         passes=_passes(passes, until))
+                         per_task=per_task, layout_budget=layout_budget, walk_budget=walk_budget, seed=seed,
+                         max_frames=max_frames, passes=_passes(passes, until))
 
 
 @app.command()

@@ -23,7 +23,7 @@ from generator import stairs as stairs_mod
 from egoscene.pipeline import run_layout
 from generator.placement.place import place_objects
 from generator.spec.scenario import load_scenario
-from generator.walk.plan import plan_walk, walk_summary
+from generator.walk.plan import WalkError, plan_walk, walk_summary
 from tests.conftest import SCENARIOS
 
 NAMES = [p.stem for p in SCENARIOS]
@@ -448,3 +448,9 @@ def test_stairs_refuse_openings_at_opposite_ends():
         path = stairs_mod.walk_path(stair, True, sc)
         assert path[0][2] == 0.0 and path[-1][2] == 3.0
         assert all(3.3 <= y <= 4.8 for x, y, z in path if x >= 2.2 - 1e-9)  # leaves the well only at the opening
+
+
+def test_a_walk_past_its_budget_is_refused_naming_the_room_and_the_fix():
+    scenario, scene = furnished("scenario-02")
+    with pytest.raises(WalkError, match=r"more than 1e-09 s .*before .*room 1 of 6.*--walk-budget"):
+        plan_walk(scenario, scene, camera=CAMERA, budget_s=1e-9)

@@ -24,7 +24,8 @@ MARK = "egoscene-batch "
 ERROR_CHARS = 2000  # batch.json keeps one bounded message per scenario
 
 
-KNOWN_ERRORS = ("SpecError", "LayoutError", "PlacementError", "OutputError", "RenderError", "QueryCheckError")
+KNOWN_ERRORS = ("SpecError", "LayoutError", "PlacementError", "OutputError", "RenderError", "QueryCheckError",
+                "WalkError")
 
 
 def classify(exc: BaseException) -> str:
