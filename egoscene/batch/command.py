@@ -4,11 +4,16 @@ the summary and the exit status."""
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 from rich.console import Console
 
 REFUSED, FAILED = 2, 1  # egoscene.cli's exit statuses
+
+
+def _stop(signum, frame):
+    raise KeyboardInterrupt
 
 
 def batch_command(paths: list[Path], out: Path, console: Console, *, workers: int | None, retries: int, ray: str | None,
@@ -42,6 +47,7 @@ def batch_command(paths: list[Path], out: Path, console: Console, *, workers: in
         backend = LocalBackend(workers)
     options = pipeline.Options(max_frames=max_frames, **generate_options)
     out.mkdir(parents=True, exist_ok=True)
+    signal.signal(signal.SIGTERM, _stop)  # `kill PID` stops the batch like Ctrl-C: workers stopped, state saved
     display = BatchDisplay(console, total=len(paths))
     try:
         with display:
