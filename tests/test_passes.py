@@ -205,3 +205,27 @@ def test_cli_refuses_unknown_passes_and_passes_without_rendering():
         _passes("masks,normals", "queries")
     with pytest.raises(typer.BadParameter, match="need the render stage"):
         _passes("glb", "trajectory")
+
+
+def test_generate_adds_a_pass_to_a_rendered_folder_without_rendering_again(rendered_scenario, tmp_path):
+    """A finished folder made without passes, generated again with --passes glb: the video is the
+    earlier one (same render key), scene.glb is made into the published folder and recorded in
+    the manifest; the same command again reuses the whole folder."""
+    import shutil
+
+    from egoscene import pipeline
+    from formats.base import read_model
+    from formats.manifest import Manifest
+
+    out = tmp_path / "out"
+    shutil.copytree(rendered_scenario, out / rendered_scenario.name)
+    before = read_model(out / rendered_scenario.name / "manifest.json", Manifest)
+    options = pipeline.Options(width=160, height=120, passes="glb")
+    stages: list[str] = []
+    result = pipeline.generate(ROOT / "scenarios" / f"{before.name}.yaml", out, options, on_stage=stages.append)
+    assert any(s.startswith("render (reused") for s in stages) and "render" not in result.timings
+    manifest = read_model(result.folder / "manifest.json", Manifest)
+    assert manifest.options.passes == ["glb"] and manifest.render_key == before.render_key
+    assert manifest.files["video.mp4"] == before.files["video.mp4"] and "scene.glb" in manifest.files
+    assert not (result.folder / "masks").exists() and not (result.folder / "depth").exists()
+    assert pipeline.generate(ROOT / "scenarios" / f"{before.name}.yaml", out, options).reused
