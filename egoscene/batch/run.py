@@ -66,7 +66,7 @@ def batch_lock(out: Path) -> Iterator[None]:
         try:
             yield
         finally:
-            os.unlink(out / ".batch.json.lock")  # still held: a waiting batch would see another inode
+            (out / ".batch.json.lock").unlink(missing_ok=True)  # while still held
     finally:
         os.close(fd)
 
