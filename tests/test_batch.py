@@ -7,7 +7,6 @@ with it, which resumes to the bytes the Ray run published."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess

@@ -15,7 +15,6 @@ import sys
 import threading
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
-from pathlib import Path
 from typing import Callable
 
 from egoscene.batch.worker import MARK
