@@ -16,22 +16,14 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
+from egoscene.cli_options import (LAYOUT_BUDGET_S, PROFILES, QUERIES_BUDGET_S, STAGES, WALK_BUDGET_S,
+                                  Height, LayoutBudget, MaxFrames, Passes, PerTask, Profile, QueriesBudget,
+                                  RenderBudget, Seed, Specs, Until, WalkBudget, Width)
+
 console = Console(stderr=True, soft_wrap=True)  # error lines stay whole in logs
 app = typer.Typer(name="egoscene", help="Synthetic egocentric scenarios with exactly known answers.",
                   add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
 
-STAGES = ("layout", "scene", "trajectory", "render", "queries")  # egoscene.pipeline.STAGES, without importing it
-PROFILES = ("preview", "photoreal")
-
-Specs = Annotated[list[Path], typer.Argument(help="scenario YAML files or folders of them")]
-LAYOUT_BUDGET_S = 30.0  # egoscene.pipeline.LAYOUT_BUDGET_S, without importing it
-LayoutBudget = Annotated[float, typer.Option("--layout-budget", min=1.0, max=3600.0,
-                                             help="seconds the layout of one scenario may take before it is refused")]
-WALK_BUDGET_S = 300.0  # egoscene.pipeline.WALK_BUDGET_S, without importing it
-WalkBudget = Annotated[float, typer.Option("--walk-budget", min=1.0, max=36000.0,
-                                           help="seconds planning one walk may take before the scenario is refused")]
-Passes = Annotated[Optional[str], typer.Option(help="optional outputs, comma-separated: masks (instance masks), depth "
-                                                    "(16-bit mm), glb (scene.glb); docs/formats.md")]
 # exit status: 0 done; 2 input refused (spec, layout, --out; nothing written); 1 anything else (a bug, a failed render)
 REFUSED, FAILED = 2, 1
 
@@ -148,15 +140,17 @@ def _batch_names(paths: list[Path]) -> str | None:
 @app.command()
 def generate(specs: Specs,
              out: Annotated[Path, typer.Option(help="output root; each scenario goes to OUT/<name>/")] = Path("outputs"),
-             until: Annotated[str, typer.Option(help="stop after this stage: " + ", ".join(STAGES))] = STAGES[-1],
-             profile: Annotated[str, typer.Option(help="preview: Workbench; photoreal: Cycles")] = "preview",
-             width: Annotated[int, typer.Option(min=16)] = 640,
-             height: Annotated[int, typer.Option(min=16)] = 480,
-             per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3,
+             until: Until = STAGES[-1],
+             profile: Profile = "preview",
+             width: Width = 640,
+             height: Height = 480,
+             per_task: PerTask = 3,
              layout_budget: LayoutBudget = LAYOUT_BUDGET_S,
              walk_budget: WalkBudget = WALK_BUDGET_S,
-             seed: Annotated[Optional[int], typer.Option(min=0, max=2**63 - 1, help="override the specs' seed; "
-                                                         "output goes to OUT/<name>-s<SEED>/")] = None,
+             render_budget: RenderBudget = None,
+             queries_budget: QueriesBudget = QUERIES_BUDGET_S,
+             seed: Seed = None,
+             max_frames: MaxFrames = None,
              passes: Passes = None) -> int:
     """Build scenarios into OUT/<name>/, each published atomically (exit 2: input refused)."""
     _require_render_extra("generate")
@@ -199,7 +193,8 @@ def generate(specs: Specs,
                     console.print(f"{path.name}: render {done}/{total} frames", highlight=False)
 
             options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task,
-                                       layout_budget=layout_budget, walk_budget=walk_budget, seed=seed, passes=passes)
+                                       layout_budget=layout_budget, walk_budget=walk_budget, seed=seed, passes=passes,
+                                       render_budget=render_budget, queries_budget=queries_budget, max_frames=max_frames)
             try:
                 result = pipeline.generate(path, out, options, on_stage=on_stage, on_progress=on_progress)
             except SpecError as exc:
@@ -211,7 +206,7 @@ def generate(specs: Specs,
                 refused += 1
                 progress.update(task, description=f"[red]{path.name}: refused[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)
-            except (pipeline.QueryCheckError, RenderError, WalkError) as exc:
+            except (pipeline.QueryCheckError, pipeline.QueryBudgetError, RenderError, WalkError) as exc:
                 failures += 1
                 progress.update(task, description=f"[red]{path.name}: failed[/red]", total=1, completed=1)
                 progress.console.print(f"[red]error[/red] {exc}", highlight=False)
@@ -239,15 +234,17 @@ def batch(specs: Specs,
                                                           "machine's cluster) or a cluster address")] = None,
           cpus_per_scenario: Annotated[float, typer.Option(min=0.1, max=256, help="CPUs one scenario needs "
                                                                                   "(Ray schedules by it)")] = 1.0,
-          until: Annotated[str, typer.Option(help="stop after this stage: " + ", ".join(STAGES))] = STAGES[-1],
-          profile: Annotated[str, typer.Option(help="preview: Workbench; photoreal: Cycles")] = "preview",
-          width: Annotated[int, typer.Option(min=16)] = 640,
-          height: Annotated[int, typer.Option(min=16)] = 480,
-          per_task: Annotated[int, typer.Option(min=1, help="questions per task (when the scene allows)")] = 3,
+          until: Until = STAGES[-1],
+          profile: Profile = "preview",
+          width: Width = 640,
+          height: Height = 480,
+          per_task: PerTask = 3,
           layout_budget: LayoutBudget = LAYOUT_BUDGET_S,
           walk_budget: WalkBudget = WALK_BUDGET_S,
-          seed: Annotated[Optional[int], typer.Option(min=0, max=2**63 - 1, help="override the specs' seed")] = None,
-          max_frames: Annotated[Optional[int], typer.Option(min=1, hidden=True)] = None,
+          render_budget: RenderBudget = None,
+          queries_budget: QueriesBudget = QUERIES_BUDGET_S,
+          seed: Seed = None,
+          max_frames: MaxFrames = None,
           passes: Passes = None) -> int:
     """Build many scenarios in parallel worker processes (or Ray tasks), resumable.
 
@@ -262,7 +259,8 @@ def batch(specs: Specs,
     _choice(profile, PROFILES, "--profile")
     return batch_command(_specs(specs), out, console, workers=workers, retries=retries, ray=ray,
                          cpus_per_scenario=cpus_per_scenario, until=until, profile=profile, width=width, height=height,
-                         per_task=per_task, layout_budget=layout_budget, walk_budget=walk_budget, seed=seed,
+                         per_task=per_task, layout_budget=layout_budget, walk_budget=walk_budget,
+                         render_budget=render_budget, queries_budget=queries_budget, seed=seed,
                          max_frames=max_frames, passes=_passes(passes, until))
 
 
@@ -392,8 +390,8 @@ def catalog(out: Annotated[Optional[Path], typer.Option(help="folder for catalog
 @app.command()
 def bench(spec: Annotated[Path, typer.Argument(help="one scenario YAML (with --batch: a YAML or a folder of them)")],
           profile: Annotated[str, typer.Option(help="preview or photoreal")] = "preview",
-          width: Annotated[int, typer.Option(min=16)] = 640,
-          height: Annotated[int, typer.Option(min=16)] = 480,
+          width: Width = 640,
+          height: Height = 480,
           keep: Annotated[Optional[Path], typer.Option(help="copy the generated scenario folder here")] = None,
           max_frames: Annotated[Optional[int], typer.Option(min=1, help="render only the first N frames (both runs)")] = None,
           batch: Annotated[bool, typer.Option("--batch", help="instead: throughput of `egoscene batch` with 1 and 2 "

@@ -32,17 +32,27 @@ from generator import drawing
 from generator.layout import grid
 from generator.layout import plan as layout
 from generator.spec.scenario import Scenario, load_scenario
-from render.api import PASSES, PROFILES, render
+from render.api import PASSES, PROFILES, RenderBudgetError, render
 
 STAGES = ("layout", "scene", "trajectory", "render", "queries")
 VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
 COVERAGE_ROUNDS = 2  # walk extensions tried for objects not seen clearly (SPEC 4) before publishing anyway
 LAYOUT_BUDGET_S = 30.0  # the CLI's default wall-clock budget of the layout stage (a slower search is refused)
 WALK_BUDGET_S = 300.0  # ... and of planning one walk (a 9-room, 3-floor house takes about 30 s on 2 busy cores)
+QUERIES_BUDGET_S = 300.0  # ... and of the queries stage with its independent check (seconds for a bundled scenario)
+# The render stage's default budget (Options.render_budget None): start-up plus seconds per frame at 640x480,
+# scaled by the frame's pixels (at least a quarter: Workbench's per-frame overhead). About 20x the measured
+# 0.12 s (preview) and 1.8 s (photoreal) per frame on 2 idle cores, so busy machines and coverage re-renders fit.
+RENDER_BUDGET_BASE_S = 120.0
+RENDER_S_PER_FRAME = {"preview": 3.0, "photoreal": 30.0}
 
 
 class QueryCheckError(Exception):
     """The generated questions disagree with the independent validator: a bug, never published."""
+
+
+class QueryBudgetError(Exception):
+    """The queries stage (questions and their independent check) ran past its time budget."""
 
 
 def package_versions() -> dict[str, str]:
@@ -69,6 +79,8 @@ class Options:
     walk_budget: float | None = None  # wall seconds planning one walk may take (CLI: WALK_BUDGET_S); like
     # layout_budget it never changes a walk, it only refuses a slow one
     passes: tuple[str, ...] | None = None  # optional render passes (PASSES: masks, depth, glb); None: none
+    render_budget: float | None = None  # wall seconds all renders of the scenario may take; None: render_budget_s()
+    queries_budget: float | None = None  # wall seconds of the queries stage (CLI: QUERIES_BUDGET_S); None: no cap
 
     def __post_init__(self):
         self.passes = parse_passes(self.passes)
@@ -79,6 +91,12 @@ class Options:
     def camera(self) -> Camera:
         """The one camera of the walk, the render and the visibility rule (formats.camera)."""
         return Camera.standard(width=self.width, height=self.height)
+
+
+def render_budget_s(frames: int, width: int, height: int, profile: str) -> float:
+    """The render stage's default budget: RENDER_BUDGET_BASE_S + frames x RENDER_S_PER_FRAME[profile],
+    per frame scaled by the frame's pixels relative to 640x480 (at least a quarter)."""
+    return RENDER_BUDGET_BASE_S + frames * RENDER_S_PER_FRAME[profile] * max(0.25, width * height / (640 * 480))
 
 
 def parse_passes(value) -> tuple[str, ...] | None:
@@ -131,10 +149,13 @@ def _hash(data) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
+BUDGETS = ("layout_budget", "walk_budget", "render_budget", "queries_budget")
+
+
 def inputs_hash(scenario: Scenario, options: Options) -> str:
     """What a finished folder was made from (spec, options, the code of every stage it ran);
     equal hashes mean the whole folder can be reused."""
-    chosen = {k: v for k, v in options.__dict__.items() if k not in ("layout_budget", "walk_budget")}  # no output
+    chosen = {k: v for k, v in options.__dict__.items() if k not in BUDGETS}  # they change no output
     if not options.passes:  # folders made before passes existed stay up to date
         chosen.pop("passes")
     return _hash({"spec": scenario.spec_hash(), "options": chosen,
@@ -295,10 +316,11 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
             from queries.check import check_output
             from queries.engine import generate_queries
 
+            within_budget = _queries_deadline(scenario, options.queries_budget)
             with clock("queries"):
-                query_report = generate_queries(staging, per_task=options.per_task)
+                query_report = generate_queries(staging, per_task=options.per_task, between=within_budget)
             with clock("check"):  # the independent validator recomputes every answer before publishing
-                problems = check_output(staging)
+                problems = check_output(staging, between=within_budget)
             if problems:
                 raise QueryCheckError(f"{scenario.source}: the independent check refused {len(problems)} question(s): "
                                       + "; ".join(str(p) for p in problems[:10]))
@@ -329,6 +351,19 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
     if cache.parent.is_dir() and not any(cache.parent.iterdir()):
         cache.parent.rmdir()
     return Result(scenario, folder, clock.timings, renders=clock.renders)
+
+
+def _queries_deadline(scenario: Scenario, budget_s: float | None) -> Callable[[], None]:
+    """A check the query engine and the checker call between tasks, candidates and records: it raises
+    QueryBudgetError once the queries stage has run `budget_s` wall seconds (in-process: no signals)."""
+    ends = None if budget_s is None else time.perf_counter() + budget_s
+
+    def within_budget() -> None:
+        if ends is not None and time.perf_counter() > ends:
+            raise QueryBudgetError(f"{scenario.source}: queries stage stopped at its budget of {budget_s:g} s; "
+                                   "nothing was published and the render is kept, so a re-run resumes from it "
+                                   "(fix: --queries-budget with more seconds, or a smaller --per-task)")
+    return within_budget
 
 
 # ---------------------------------------------------------------------------- rendering
@@ -401,13 +436,24 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
     work = render_cache(out_root, scenario.name)
     work.mkdir(parents=True, exist_ok=True)
     extra: dict[str, list[str]] = {}
+    budget = options.render_budget or render_budget_s(len(trajectory["frames"]), options.width, options.height,
+                                                      options.profile)
+    spent = 0.0  # by the renders so far: one budget covers the coverage loop's re-renders too
     for attempt in range(COVERAGE_ROUNDS + 1):
         _write(work / "scene.json", scene, Scene)
         _write(work / "trajectory.json", trajectory, Trajectory)
         started = time.perf_counter()
         with clock("render"):  # frame size and visibility threshold: the camera in trajectory.json
-            done = render(work / "scene.json", work / "trajectory.json", work, profile=options.profile,
-                          on_progress=on_progress)
+            try:
+                done = render(work / "scene.json", work / "trajectory.json", work, profile=options.profile,
+                              on_progress=on_progress, budget_s=max(0.0, budget - spent))
+            except RenderBudgetError as exc:
+                at = f"{exc.progress[0]}/{exc.progress[1]} frames rendered" if exc.progress else "no frame rendered yet"
+                raise RenderBudgetError(
+                    f"{scenario.source}: render stage stopped at its budget of {budget:g} s ({at}); nothing was "
+                    "published and the frame cache is kept, so a re-run resumes (fix: --render-budget with more "
+                    "seconds, or a smaller --width/--height)", exc.progress) from None
+        spent += time.perf_counter() - started
         rendered = done.stats.get("rendered", {})
         clock.renders.append({"frames": len(trajectory["frames"]), "chunks": rendered.get("chunks"),
                               "color_frames": rendered.get("color_frames"), "id_frames": rendered.get("id_frames"),

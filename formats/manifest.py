@@ -31,6 +31,14 @@ class Options(StrictModel):
     walk_budget: float | None = Field(None, gt=0, allow_inf_nan=False,
                                       description="Wall-clock seconds planning one walk could take before the scenario "
                                                   "was refused (never changes a walk); null: no cap.")
+    render_budget: float | None = Field(None, gt=0, allow_inf_nan=False,
+                                        description="Wall-clock seconds all renders of the scenario could take before "
+                                                    "Blender was stopped (never changes a frame); absent: the default "
+                                                    "from frames, size and profile (egoscene.pipeline.render_budget_s).")
+    queries_budget: float | None = Field(None, gt=0, allow_inf_nan=False,
+                                         description="Wall-clock seconds the queries stage and its check could take "
+                                                     "(never changes a question); absent: no cap (also in folders made "
+                                                     "before it existed).")
     seed: int | None = Field(None, ge=0, description="`generate --seed`: the seed that replaced the spec's own (the "
                                                       "folder is then <name>-s<seed>); null: the spec's seed.")
     passes: list[Literal["masks", "depth", "glb"]] | None = Field(

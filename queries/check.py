@@ -130,9 +130,9 @@ def letter_balance(records: list[dict]) -> list[Problem]:
 
 
 def check_records(records: list[dict], files: Files, rules: Rules = DEFAULT,
-                  ontology=None) -> list[Problem]:
+                  ontology=None, between=lambda: None) -> list[Problem]:
     """`ontology`: anything with `.activities` and `.affordances(category)`; the asset
-    catalog's by default."""
+    catalog's by default. `between()` is called before each record (a time budget: it may raise)."""
     facts = Facts(files, rules)
     thresholds = rules
     layout = LayoutCheck(facts)
@@ -142,6 +142,7 @@ def check_records(records: list[dict], files: Files, rules: Rules = DEFAULT,
     problems += [Problem(i, "format", "duplicate id") for i, n in ids.items() if n > 1]
     by_id = {r.get("id"): r for r in records}
     for rec in records:
+        between()
         rid = rec.get("id", "?")
         shape = _record_shape(rec)
         if shape:
@@ -164,7 +165,7 @@ def check_records(records: list[dict], files: Files, rules: Rules = DEFAULT,
     return problems + letter_balance(records)
 
 
-def check_output(out_dir: Path, rules: Rules = DEFAULT, ontology=None) -> list[Problem]:
+def check_output(out_dir: Path, rules: Rules = DEFAULT, ontology=None, between=lambda: None) -> list[Problem]:
     out_dir = Path(out_dir)
     path = out_dir / "queries.jsonl"
     if not path.exists():
@@ -174,7 +175,7 @@ def check_output(out_dir: Path, rules: Rules = DEFAULT, ontology=None) -> list[P
         files = load_files(out_dir)
     except FormatError as exc:
         return [Problem("*", "format", str(exc))]
-    return check_records(records, files, rules, ontology)
+    return check_records(records, files, rules, ontology, between)
 
 
 def run_check(outdir: Path, min_pixels: int | None = None, min_frames: int | None = None) -> int:

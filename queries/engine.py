@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from formats.sampling import in_sampled_frames
 from formats.seeding import stage_rng
 from queries.abstractive import global_counting, map_direction, map_scale, memory_action
 from queries.context import Context
+from queries.evidence import Rejections
 from queries.extractive import appearance_order, object_counting, relative_direction, relative_distance
 from queries.model import Scenario, load_scenario
 from queries.ontology import Ontology, default_ontology
@@ -74,19 +76,27 @@ def _shortfall(task: str, made: int, reasons: dict[str, int]) -> str:
     return "candidates refused: " + "; ".join(f"{why} (x{n})" for why, n in top)
 
 
+def _nothing() -> None:
+    pass
+
+
 def build_queries(scenario: Scenario, per_task: int = 3, thresholds: Thresholds = DEFAULT,
-                  ontology: Ontology | None = None) -> tuple[list[dict], QueryReport]:
+                  ontology: Ontology | None = None, between: Callable[[], None] = _nothing) -> tuple[list[dict], QueryReport]:
+    """`between` is called between tasks, refused candidates and records (the pipeline's time
+    budget: it may raise to stop the stage); it never changes what is made."""
     name = scenario.scene.name
     ctx = Context(scenario, thresholds, ontology or default_ontology(),
-                  stage_rng(scenario.scene.seed, "queries"))
+                  stage_rng(scenario.scene.seed, "queries"), Rejections(between_candidates=between))
     drafts, counts = [], {}
     for task, generate in GENERATORS.items():
+        between()
         made = generate(ctx, per_task)
         counts[task] = len(made)
         drafts += made
     records = build_records(drafts, name, ctx.rng)
     total = len(scenario.trajectory.frames)
     for r in records:  # can a model given N uniformly sampled frames see every piece of evidence?
+        between()
         ev = r["evidence"]
         r["evidence_in_sampled_frames"] = in_sampled_frames(
             total, [ctx.seen.object_frames(o) for o in ev["objects"]] + [ctx.seen.room_frames(x) for x in ev["rooms"]])
@@ -98,9 +108,10 @@ def build_queries(scenario: Scenario, per_task: int = 3, thresholds: Thresholds 
 
 
 def generate_queries(out_dir: Path, per_task: int = 3, thresholds: Thresholds = DEFAULT,
-                     ontology: Ontology | None = None) -> QueryReport:
-    """Read scene/trajectory/visibility.json in out_dir and write queries.jsonl there."""
+                     ontology: Ontology | None = None, between: Callable[[], None] = _nothing) -> QueryReport:
+    """Read scene/trajectory/visibility.json in out_dir and write queries.jsonl there (nothing when
+    `between` raises: see build_queries)."""
     out_dir = Path(out_dir)
-    records, report = build_queries(load_scenario(out_dir), per_task, thresholds, ontology)
+    records, report = build_queries(load_scenario(out_dir), per_task, thresholds, ontology, between)
     write_records(out_dir / "queries.jsonl", records)
     return report

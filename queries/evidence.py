@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
+from typing import Callable
 
 from queries.model import Scenario, Track
 from queries.params import Thresholds
@@ -97,8 +98,11 @@ class Rejections:
     """Why candidates were refused: task -> "rule<n>: reason" -> count."""
 
     counts: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
+    # called at each refused candidate: the queries stage's time budget is checked here (it may raise)
+    between_candidates: Callable[[], None] = lambda: None
 
     def add(self, task: str, rule: int, reason: str) -> None:
+        self.between_candidates()
         self.counts[task][f"rule{rule}: {reason}"] += 1
 
     def per_rule(self) -> dict[str, dict[str, int]]:

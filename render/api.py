@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -22,6 +23,15 @@ class RenderError(RuntimeError):
     """The Blender process failed; the message carries the tail of its log."""
 
 
+class RenderBudgetError(RenderError):
+    """The Blender process ran past its time budget and was stopped; what it finished stays in
+    its frame cache. `progress`: its last (done, total) frames, or None before the first."""
+
+    def __init__(self, message: str, progress: tuple[int, int] | None):
+        super().__init__(message)
+        self.progress = progress
+
+
 @dataclass(frozen=True)
 class Rendered:
     video: Path       # work/video.mp4, H.264
@@ -30,15 +40,17 @@ class Rendered:
 
 
 def render(scene_json: Path, trajectory_json: Path, work: Path, *, profile: str = "preview",
-           on_progress: Callable[[int, int], None] = lambda done, total: None) -> Rendered:
+           on_progress: Callable[[int, int], None] = lambda done, total: None,
+           budget_s: float | None = None) -> Rendered:
     """Render the walk of `trajectory_json` through the scene into `work` (which also holds the
     resumable frame cache). Frame size, field of view and the visibility threshold are those of
     the camera recorded in trajectory.json (formats.camera.Camera). Raises RenderError with the
-    end of Blender's log on failure."""
+    end of Blender's log on failure, RenderBudgetError when it ran past `budget_s` wall seconds
+    (Blender is stopped, the frame cache kept: a later call resumes)."""
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}")
     cmd = [sys.executable, "-m", "render.run", str(scene_json), str(trajectory_json), str(work), "--profile", profile]
-    stats = _run(cmd, on_progress, "render")
+    stats = _run(cmd, on_progress, "render", budget_s)
     return Rendered(work / "video.mp4", work / "visibility.json", stats)
 
 
@@ -69,25 +81,44 @@ def passes(scene_json: Path, trajectory_json: Path, out: Path, names: tuple[str,
     return _run(cmd, on_progress, "passes")
 
 
-def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str) -> dict:
+def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str, budget_s: float | None = None) -> dict:
     """Run a render module in a fresh process, passing its `progress a/b` lines on; returns its
     last line when that is a JSON object (its report), else {}. RenderError with the tail of its
-    log when it fails."""
+    log when it fails; RenderBudgetError when it was stopped after `budget_s` wall seconds."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     tail: list[str] = []
+    last: tuple[int, int] | None = None
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    over = threading.Event()
+
+    def stop_over_budget() -> None:
+        if proc.poll() is None:
+            over.set()
+            _stop(proc)  # its output ends, so the loop below ends
+
+    timer = threading.Timer(max(0.0, budget_s), stop_over_budget) if budget_s is not None else None
+    if timer:
+        timer.daemon = True
+        timer.start()
     try:
         for line in proc.stdout:
             tail = (tail + [line.rstrip()])[-30:]
             progress = parse_progress(line)
             if progress:
+                last = progress
                 on_progress(*progress)
         code = proc.wait()
     except BaseException:  # Ctrl-C or a failing callback: never leave Blender rendering as an orphan
         _stop(proc)
         raise
     finally:
+        if timer:
+            timer.cancel()
+            timer.join()  # a stop under way finishes first: nothing is left running
         proc.stdout.close()
+    if code != 0 and over.is_set():
+        done = f" after {last[0]}/{last[1]} frames" if last else " before its first frame"
+        raise RenderBudgetError(f"{what} stopped at its budget of {budget_s:g} s{done}", last)
     if code != 0:
         raise RenderError(f"{what} failed (exit {code}):\n" + "\n".join(tail))
     return _report(tail[-1] if tail else "")

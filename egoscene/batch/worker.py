@@ -24,39 +24,32 @@ MARK = "egoscene-batch "
 ERROR_CHARS = 2000  # batch.json keeps one bounded message per scenario
 
 
-KNOWN_ERRORS = ("SpecError", "LayoutError", "PlacementError", "OutputError", "RenderError", "QueryCheckError",
-                "WalkError")
-
-
-def classify(exc: BaseException) -> str:
-    """refused (the input: retrying cannot help), crashed (Blender died: worth another try) or
-    failed (the independent check, a bug: the same inputs fail the same way)."""
+def known_errors() -> dict[str, tuple[type[BaseException], ...]]:
+    """The errors whose message says it all, by the status they give (first match wins): refused
+    (the input: retrying cannot help), failed (a budget, the independent check: the same inputs
+    fail the same way) and crashed (Blender died: worth another try)."""
+    from egoscene.pipeline import QueryBudgetError, QueryCheckError
     from formats.files import OutputError
     from generator.layout.plan import LayoutError  # PlacementError is one
     from generator.spec.scenario import SpecError
-    from render.api import RenderError
+    from generator.walk.plan import WalkError
+    from render.api import RenderBudgetError, RenderError
 
-    if isinstance(exc, (SpecError, LayoutError, OutputError)):
-        return "refused"
-    return "crashed" if isinstance(exc, RenderError) else "failed"
+    return {"refused": (SpecError, LayoutError, OutputError),
+            "failed": (RenderBudgetError, QueryBudgetError, QueryCheckError, WalkError),  # before its RenderError
+            "crashed": (RenderError,)}
+
+
+def classify(exc: BaseException) -> str:
+    """refused, failed or crashed (known_errors); any other exception, a bug, failed."""
+    return next((status for status, kinds in known_errors().items() if isinstance(exc, kinds)), "failed")
 
 
 def describe(exc: BaseException) -> str:
     """One bounded message: the error's own text, or `internal error: <type>: ...` for a bug."""
-    known = any(cls.__name__ in KNOWN_ERRORS for cls in type(exc).__mro__)
+    known = any(isinstance(exc, kinds) for kinds in known_errors().values())
     text = str(exc) if known else f"internal error: {type(exc).__name__}: {exc}"
     return text if len(text) <= ERROR_CHARS else text[: ERROR_CHARS - 1] + "…"
-
-
-def scenario_name(spec: Path, seed: int | None) -> str | None:
-    """The output folder name of a spec (its name, `-s<seed>` for a seed override), None if unreadable."""
-    from egoscene.pipeline import with_seed
-    from generator.spec.scenario import SpecError, load_scenario
-
-    try:
-        return with_seed(load_scenario(spec), seed).name
-    except SpecError:
-        return None
 
 
 def output_hash(folder: Path) -> str:
@@ -73,7 +66,8 @@ def output_hash(folder: Path) -> str:
 
 def run_scenario(spec: Path, out: Path, options: dict, emit: Callable[[dict], None] = lambda event: None) -> dict:
     """Generate one scenario; returns {"status", "name", "error", "timings_s", "seconds",
-    "output_sha256"} with status done, reused, refused, failed or crashed."""
+    "output_sha256"} with status done, reused, refused, failed or crashed. `name` is None when it
+    did not finish: the batch knows it from reading the spec (batch.run.prepare)."""
     from egoscene import pipeline
     started = time.perf_counter()
     result = {"status": "failed", "name": None, "error": None, "timings_s": {}, "seconds": None, "output_sha256": None}
@@ -83,7 +77,7 @@ def run_scenario(spec: Path, out: Path, options: dict, emit: Callable[[dict], No
             on_stage=lambda stage: emit({"event": "stage", "stage": stage}),
             on_progress=lambda done, total: emit({"event": "progress", "done": done, "total": total}))
     except Exception as exc:  # every failure is reported as a result; KeyboardInterrupt stops the worker
-        result.update(status=classify(exc), error=describe(exc), name=scenario_name(spec, options.get("seed")))
+        result.update(status=classify(exc), error=describe(exc))
     else:
         result.update(status="reused" if generated.reused else "done", name=generated.scenario.name,
                       timings_s={k: round(v, 3) for k, v in generated.timings.items()},
