@@ -32,10 +32,13 @@ def _canonical(data) -> bytes:
 
 
 def pose_key(pose: dict) -> str:
-    """16 hex digits naming a camera pose (position to 1e-5 m, yaw and pitch to 1e-4 deg)."""
+    """16 hex digits naming what a frame shows: the camera pose (position to 1e-5 m, yaw and
+    pitch to 1e-4 deg) and the door leaves open in it (`doors`, render.doors.door_poses)."""
     p = [round(float(v), 5) for v in pose["position"]]
-    return hashlib.sha256(_canonical({"p": p, "y": round(float(pose["yaw"]), 4),
-                                      "t": round(float(pose["pitch"]), 4)})).hexdigest()[:16]
+    key = {"p": p, "y": round(float(pose["yaw"]), 4), "t": round(float(pose["pitch"]), 4)}
+    if pose.get("doors"):
+        key["d"] = {k: round(float(v), 2) for k, v in sorted(pose["doors"].items())}
+    return hashlib.sha256(_canonical(key)).hexdigest()[:16]
 
 
 def segment_key(keys: list[str]) -> str:

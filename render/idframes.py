@@ -33,11 +33,12 @@ def render_id_frames(scene_json: Path, trajectory_json: Path, out_dir: Path, fra
     from formats.scene import Scene
     from formats.trajectory import Trajectory
     from render.run import id_pass_size, quiet_stdout
-    from render.scene_builder import build_scene, set_pose
+    from render.doors import door_poses
+    from render.scene_builder import build_scene, set_doors, set_pose
 
     scene = dump_model(read_model(scene_json, Scene))
     walk = read_model(trajectory_json, Trajectory)
-    poses = {f.frame: dump_model(f) for f in walk.frames}
+    poses = {int(p["frame"]): p for p in door_poses(scene, [dump_model(f) for f in walk.frames], walk.fps)}
     missing = [f for f in frames if f not in poses]
     if missing:
         raise ValueError(f"{trajectory_json}: no frames {missing[:5]} (it has 0-{len(poses) - 1})")
@@ -53,6 +54,7 @@ def render_id_frames(scene_json: Path, trajectory_json: Path, out_dir: Path, fra
         say = emit or out
         for k, f in enumerate(wanted):
             set_pose(built.camera, poses[f])
+            set_doors(built, poses[f].get("doors"))
             path = id_frame_path(out_dir, f)
             ids.frame_current = f
             ids.render.filepath = str(path.with_suffix(f".{os.getpid()}.tmp.png"))

@@ -95,7 +95,8 @@ def render_passes(scene_json: Path, trajectory_json: Path, out_dir: Path, passes
     from render import idcolors
     from render.frame_cache import id_path, png_complete, pose_key
     from render.run import ID_SCALE, id_pass_size, inputs_hash, quiet_stdout
-    from render.scene_builder import build_scene, keyframe_camera
+    from render.doors import door_poses
+    from render.scene_builder import build_scene, keyframe_camera, keyframe_doors
 
     unknown = sorted(set(passes) - set(PASSES))
     if unknown:
@@ -103,7 +104,7 @@ def render_passes(scene_json: Path, trajectory_json: Path, out_dir: Path, passes
     scene = dump_model(read_model(scene_json, Scene))
     walk = read_model(trajectory_json, Trajectory)
     camera = walk.camera
-    poses = [dump_model(f) for f in walk.frames]
+    poses = door_poses(scene, [dump_model(f) for f in walk.frames], walk.fps)   # as render.run keys them
     numbers = [int(p["frame"]) for p in poses]
     id_size = id_pass_size(camera.width, camera.height, ID_SCALE if id_scale is None else id_scale)
     out_dir = Path(out_dir)
@@ -112,6 +113,7 @@ def render_passes(scene_json: Path, trajectory_json: Path, out_dir: Path, passes
     t0 = time.perf_counter()
     built = build_scene(scene, profile, camera, *id_size)
     keyframe_camera(built.camera, poses)
+    keyframe_doors(built, poses)
     for ob in bpy.data.collections["geometry"].objects:   # glTF node extras name what each node is
         if "egoscene_id" in ob.keys():
             kind, key = built.ids.get(int(ob["egoscene_id"]), ("outside", "exterior"))

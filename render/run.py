@@ -65,6 +65,7 @@ from formats.files import sha256_file
 from formats.scene import Scene
 from formats.trajectory import Trajectory
 from formats.visibility import Visibility
+from render.doors import door_poses
 from render.frame_cache import CHUNKS, Plan, id_path, png_complete, segment_path
 from render.video import join_segments
 
@@ -189,7 +190,8 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     for st in frames_dir.glob("staging-*"):  # left by a render that died
         if not _alive(st.name.split("-", 1)[1]):
             shutil.rmtree(st, ignore_errors=True)
-    plan = Plan(poses, frames_dir, chunk or CHUNKS[profile])
+    # door leaves open and close with the walk: their angles are part of each frame's key
+    plan = Plan(door_poses(scene, poses, fps), frames_dir, chunk or CHUNKS[profile])
     for k in set(plan.keys):                 # id frames cut short by a crash
         p = id_path(frames_dir, k)
         if p.exists() and not png_complete(p):
@@ -262,11 +264,12 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, 
     it. `rendered` counts the colour and id frames rendered."""
     import bpy
 
-    from render.scene_builder import build_scene, configure_video_output, keyframe_camera
+    from render.scene_builder import build_scene, configure_video_output, keyframe_camera, keyframe_doors
 
     t0, cpu = time.perf_counter(), time.process_time()
     built = build_scene(scene, profile, camera, *id_size)
     keyframe_camera(built.camera, plan.poses)
+    keyframe_doors(built, plan.poses)
     timings["build"] = time.perf_counter() - t0
     timings["build_cpu"] = time.process_time() - cpu
     frames_dir = plan.frames_dir

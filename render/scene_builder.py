@@ -21,6 +21,7 @@ from formats.camera import Camera
 from formats.seeding import stage_rng
 from render import idcolors
 from render.blender_assets import add_model
+from render.doors import Leaf, leaf_model, leaves
 from render.shell import EXTERIOR, build_shell
 
 SKY = (0.62, 0.76, 0.93)  # sRGB
@@ -38,6 +39,7 @@ class BuiltScene:
     camera: bpy.types.Object
     ids: dict[int, tuple[str, str]] = field(default_factory=dict)   # id -> (kind, key)
     profile: str = "preview"
+    doors: dict[str, tuple[bpy.types.Object, Leaf]] = field(default_factory=dict)  # door id -> leaf
 
     def id_table(self) -> dict[str, dict[str, int]]:
         out: dict[str, dict[str, int]] = {"object": {}, "room": {}, "space": {}}
@@ -115,6 +117,8 @@ def build_scene(scene: dict, profile: str, camera: Camera,
             ob.color = idcolors.id_to_rgba(oid)
             ob["egoscene_id"] = oid
 
+    doors = _add_door_leaves(scene, geo, seed)
+
     cam = bpy.data.objects.new("camera", bpy.data.cameras.new("camera"))
     cam.data.sensor_fit = "HORIZONTAL"          # the angle spans the image width, square pixels
     cam.data.angle = math.radians(camera.hfov_deg)
@@ -131,7 +135,44 @@ def build_scene(scene: dict, profile: str, camera: Camera,
     id_scene.collection.children.link(geo)
     id_scene.camera = cam
     _setup_ids(id_scene, id_width or width, id_height or height)
-    return BuiltScene(color_scene, id_scene, cam, built_ids, profile)
+    return BuiltScene(color_scene, id_scene, cam, built_ids, profile, doors)
+
+
+def _add_door_leaves(scene: dict, geo: bpy.types.Collection, seed: int) -> dict:
+    """A closed leaf in each doorway of render.doors.leaves; id 0 (neither side's room: a
+    closed door shows neither)."""
+    elevation = {int(f["floor"]): float(f["elevation"]) for f in scene.get("floors", [])}
+    out = {}
+    for leaf in leaves(scene):
+        model = leaf_model(leaf, stage_rng(seed, f"render-door:{leaf.door}"))
+        z = elevation.get(leaf.floor, 3.0 * leaf.floor)
+        (ob,) = add_model(model, (*leaf.hinge, z), leaf.yaw(0.0) + 90.0, name=f"door-leaf:{leaf.door}",
+                          collection=geo, pass_index=0)
+        ob.color = idcolors.id_to_rgba(0)
+        ob["egoscene_id"] = 0
+        out[leaf.door] = (ob, leaf)
+    return out
+
+
+def set_doors(built: BuiltScene, states: dict[str, float] | None) -> None:
+    """Open each leaf by its angle in `states` (door id -> degrees; absent = closed)."""
+    states = states or {}
+    for door, (ob, leaf) in built.doors.items():
+        ob.rotation_euler[2] = math.radians(leaf.yaw(float(states.get(door, 0.0))))
+
+
+def keyframe_doors(built: BuiltScene, poses: list[dict]) -> None:
+    """Keyframe each leaf where its angle changes (poses carry `doors`, render.doors.door_poses);
+    constant interpolation, like the camera."""
+    for door, (ob, leaf) in built.doors.items():
+        last = None
+        for pose in poses:
+            angle = float((pose.get("doors") or {}).get(door, 0.0))
+            if angle != last:
+                ob.rotation_euler[2] = math.radians(leaf.yaw(angle))
+                ob.keyframe_insert("rotation_euler", index=2, frame=int(pose["frame"]))
+                last = angle
+        _constant_interpolation(ob)
 
 
 def _add_lights(shell, lights: bpy.types.Collection, scene: dict) -> None:

@@ -1,0 +1,240 @@
+"""Door leaves in the doorways, opened only while the walk passes through them (no bpy).
+
+Why: with every doorway open, rooms show through doorways from the hallway and from each
+other, so two rooms a map question compares are nearly always in one frame somewhere and
+such questions could not be asked (SPEC rule 5: the rooms compared are never visible in one
+frame). Real homes have doors; here each doorway between a room and another space has a
+leaf that is closed except while the camera goes through it: it swings open over half a
+second before the camera reaches the doorway, stays open while the camera is within
+OPEN_RADIUS of it, and closes behind it.
+
+The state of every leaf is a function of the walk's poses (not of time), so the frame
+cache, which names frames by pose (render.frame_cache), stays valid: `door_poses` adds each
+frame's open angles to its pose, and the cache key includes them.
+
+Doorways left without a leaf: those filled by a `door` object of the spec (it stays as
+placed), openings onto stairs and between two hallway pieces. A leaf swings into a room (the
+entrance into its hallway), hinged on the jamb that lets it open widest against the wall
+beside the door (furniture and walls bound the angle); a leaf opens less only where the
+camera would otherwise come too close to it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+from shapely.geometry import LineString, Point, Polygon
+
+OPEN_RADIUS = 1.5      # m: the leaf stays open while the camera is this close to the doorway
+RAMP_S = 0.5           # s: swinging open / closed
+HOLD_S = 2.0           # s: open at most this long before and after the doorway (unless in the way)
+IN_DOORWAY = 0.3       # m: a camera this close to the door line, within the opening, is in it
+CLEARANCE = 0.25       # m: an open leaf keeps this far from the camera
+MAX_OPEN = 160.0       # deg: fully open, nearly flat against the wall beside the door
+MIN_OPEN = 80.0        # deg: never less (the walk goes through)
+LEAF_T = 0.04          # leaf thickness (m), as assets' door builder
+JAMB_LINING = 0.015    # m: the casing's lining inside the opening (render.shell)
+
+
+@dataclass(frozen=True)
+class Leaf:
+    door: str
+    floor: int
+    hinge: tuple[float, float]    # world xy of the hinge axis
+    closed_deg: float             # direction from the hinge along the closed leaf (deg CCW from +x)
+    turn: int                     # +1: opening turns the leaf counter-clockwise, -1 clockwise
+    width: float                  # leaf width (m)
+    height: float                 # opening height (m)
+    centre: tuple[float, float]   # doorway centre
+    axis: str                     # "x": the wall runs east-west
+    room_side: float              # +1/-1: the swing side along the wall's normal (+y or +x)
+    max_open: float = MAX_OPEN    # deg: the widest angle the room's walls and furniture allow
+
+    def yaw(self, angle_deg: float) -> float:
+        """Direction from the hinge along the leaf opened by angle_deg (deg CCW from +x)."""
+        return self.closed_deg + self.turn * angle_deg
+
+    def tip(self, angle_deg: float) -> tuple[float, float]:
+        """The free edge of the leaf opened by angle_deg (towards the swing side)."""
+        a = math.radians(self.yaw(angle_deg))
+        return self.hinge[0] + self.width * math.cos(a), self.hinge[1] + self.width * math.sin(a)
+
+
+def _spaces(scene: dict) -> dict[str, tuple[int, Polygon]]:
+    out = {r["label"]: (r["floor"], Polygon(r["polygon"])) for r in scene.get("rooms", [])}
+    out.update({f"hallway:{h['id']}": (h["floor"], Polygon(h["polygon"])) for h in scene.get("hallways", [])})
+    return out
+
+
+def _filled_by_object(scene: dict) -> set[str]:
+    return {(o.get("attributes") or {}).get("opening") for o in scene.get("objects", [])
+            if o.get("category") == "door"} - {None}
+
+
+def _obstacles(scene: dict, room: str, height: float) -> list[Polygon]:
+    return [Polygon(o["footprint"]).buffer(0.03) for o in scene.get("objects", [])
+            if o.get("room") == room and float(o["position"][2]) < height]
+
+
+def _leaf(d: dict, poly: Polygon, s: float, obstacles: list[Polygon]) -> tuple[Leaf, float]:
+    """The leaf of doorway d swinging into the space `poly`, hinged on the jamb at -1 (west or
+    south) or +1 along the wall, and the distance from that jamb to the space's corner."""
+    cx, cy = (float(v) for v in d["position"])
+    normal = (0.0, 1.0) if d["wall_axis"] == "x" else (1.0, 0.0)
+    side = 1.0 if poly.contains(Point(cx + 0.3 * normal[0], cy + 0.3 * normal[1])) else -1.0
+    along = (1.0, 0.0) if d["wall_axis"] == "x" else (0.0, 1.0)
+    half = float(d["width"]) / 2 - JAMB_LINING
+    jx, jy = cx + s * half * along[0], cy + s * half * along[1]
+    start = (jx + 0.1 * side * normal[0], jy + 0.1 * side * normal[1])
+    hit = LineString([start, (start[0] + 50 * s * along[0], start[1] + 50 * s * along[1])]).intersection(poly.exterior)
+    corner = Point(start).distance(hit) if not hit.is_empty else 50.0
+    hinge = (jx + side * normal[0] * LEAF_T / 2, jy + side * normal[1] * LEAF_T / 2)   # closed: centred in the wall
+    closed = math.degrees(math.atan2(-s * along[1], -s * along[0])) % 360.0
+    # opening turns the leaf towards the swing side: counter-clockwise if that is to its left
+    swing = (side * normal[0], side * normal[1])
+    turn = 1 if (-s * along[0]) * swing[1] - (-s * along[1]) * swing[0] > 0 else -1
+    leaf = Leaf(d["id"], int(d["floor"]), hinge, closed, turn, 2 * half - 0.006, float(d["height"]),
+                (cx, cy), d["wall_axis"], side)
+    return replace(leaf, max_open=_widest(leaf, poly.buffer(-0.07), obstacles)), corner
+
+
+def leaves(scene: dict) -> list[Leaf]:
+    """One leaf per doorway that has a room on at least one side, or leads outside (see the
+    module doc). It swings into a room (the entrance into its hallway)."""
+    spaces = _spaces(scene)
+    filled = _filled_by_object(scene)
+    out = []
+    for d in scene.get("doors", []):
+        sides = list(d["rooms"])
+        if d["id"] in filled or any(s.startswith("stairs:") for s in sides):
+            continue
+        rooms = [s for s in sides if s in spaces and not s.startswith("hallway:")]
+        if not rooms and "outside" in sides:        # the entrance swings into the hallway
+            rooms = [s for s in sides if s in spaces]
+        if not rooms:
+            continue
+        choices = [_leaf(d, spaces[r][1], hinge_sign, _obstacles(scene, r, float(d["height"])))
+                   for r in rooms for hinge_sign in (-1.0, 1.0)]
+        # the widest opening; then the hinge nearer a corner (the leaf lies towards that wall)
+        out.append(max(choices, key=lambda c: (c[0].max_open, -round(c[1], 6)))[0])
+    return out
+
+
+def _widest(leaf: Leaf, inside: Polygon, obstacles: list[Polygon]) -> float:
+    """The widest angle up to MAX_OPEN (5 deg steps) the leaf swings to without its free part
+    leaving `inside` or touching an obstacle; MIN_OPEN when even that is blocked."""
+    best = MIN_OPEN
+    for angle in np.arange(MIN_OPEN, MAX_OPEN + 1e-9, 5.0):
+        a = math.radians(leaf.yaw(float(angle)))
+        pts = [Point(leaf.hinge[0] + r * math.cos(a), leaf.hinge[1] + r * math.sin(a))
+               for r in np.linspace(0.15, leaf.width, 8)]
+        if not all(inside.contains(p) for p in pts) or any(o.intersects(q) for o in obstacles for q in pts):
+            break
+        best = float(angle)
+    return best
+
+
+def _segment_distance(px, py, ax, ay, bx, by) -> np.ndarray:
+    """Distances from points (px, py) to the segment a-b."""
+    dx, dy = bx - ax, by - ay
+    t = np.clip(((px - ax) * dx + (py - ay) * dy) / max(dx * dx + dy * dy, 1e-12), 0.0, 1.0)
+    return np.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """[(first, last)] of the True runs of a boolean array."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], mask.astype(np.int8), [0]))))
+    return [(int(a), int(b) - 1) for a, b in zip(edges[::2], edges[1::2])]
+
+
+def open_angles(leaf: Leaf, xy: np.ndarray, floors: np.ndarray, fps: int) -> np.ndarray:
+    """The leaf's opening angle (deg) in every frame of a walk (camera positions xy, floors).
+
+    Engaged: the camera crosses the door line within the opening, or stands in the doorway.
+    The leaf is open from when the camera comes within OPEN_RADIUS of the doorway (at most
+    HOLD_S before) until it is OPEN_RADIUS past it (at most HOLD_S after), as a person closes
+    a door behind them - and in any case while the camera stands where the leaf swings. It
+    opens to the first angle of ANGLES that keeps the leaf CLEARANCE from the camera all
+    along (a walk turning right behind a door never walks into it) and swings over RAMP_S on
+    either side (smoothstep)."""
+    n = len(xy)
+    angles = np.zeros(n)
+    if n == 0:
+        return angles
+    on_floor = floors == leaf.floor
+    cx, cy = leaf.centre
+    a_idx, n_idx = (0, 1) if leaf.axis == "x" else (1, 0)
+    u = xy[:, a_idx] - (cx, cy)[a_idx]                 # along the wall
+    v = xy[:, n_idx] - (cx, cy)[n_idx]                 # across it
+    half = leaf.width / 2
+    within = on_floor & (np.abs(u) < half)
+    crossing = np.zeros(n, bool)
+    crossing[1:] = within[1:] & within[:-1] & (np.sign(v[1:]) != np.sign(v[:-1]))
+    engaged = crossing | (within & (np.abs(v) < IN_DOORWAY))
+    near = on_floor & (np.hypot(u, v) <= OPEN_RADIUS)
+    in_sweep = on_floor & (v * leaf.room_side > -IN_DOORWAY) & (
+        np.hypot(xy[:, 0] - leaf.hinge[0], xy[:, 1] - leaf.hinge[1]) < leaf.width + CLEARANCE)
+    ramp = max(1, int(round(RAMP_S * fps)))
+    hold = int(round(HOLD_S * fps))
+    for first, last in _runs(engaged):
+        a, b = first, last
+        while a > 0 and ((near[a - 1] and a - 1 >= first - hold) or in_sweep[a - 1]):
+            a -= 1
+        while b < n - 1 and ((near[b + 1] and b + 1 <= last + hold) or in_sweep[b + 1]):
+            b += 1
+        lo, hi = max(0, a - ramp), min(n - 1, b + ramp)
+        full, best = leaf.max_open, -1.0
+        for cand in np.arange(leaf.max_open, MIN_OPEN - 1e-9, -10.0):   # widest that keeps clear of the camera
+            tx, ty = leaf.tip(float(cand))
+            gap = float(_segment_distance(xy[lo:hi + 1, 0], xy[lo:hi + 1, 1], *leaf.hinge, tx, ty).min())
+            if gap >= CLEARANCE:
+                full = float(cand)
+                break
+            if gap > best:
+                full, best = float(cand), gap
+        k = np.arange(lo, hi + 1)
+        # distance in frames to the open run [a, b]; smoothstep over the ramp
+        dist = np.maximum(np.maximum(a - k, k - b), 0) / ramp
+        x = np.clip(1.0 - dist, 0.0, 1.0)
+        angles[lo:hi + 1] = np.maximum(angles[lo:hi + 1], full * x * x * (3 - 2 * x))
+    return np.round(angles, 2)
+
+
+def door_poses(scene: dict, poses: list[dict], fps: int) -> list[dict]:
+    """The poses with `doors`: {door id: opening angle} of the leaves not closed in that frame
+    (frames with every leaf closed are returned unchanged)."""
+    if not poses:
+        return []
+    xy = np.array([[float(p["position"][0]), float(p["position"][1])] for p in poses])
+    floors = np.array([int(p["floor"]) for p in poses])
+    states: list[dict[str, float]] = [{} for _ in poses]
+    for leaf in leaves(scene):
+        for j in np.flatnonzero(ang := open_angles(leaf, xy, floors, fps)):
+            states[j][leaf.door] = float(ang[j])
+    return [{**p, "doors": s} if s else p for p, s in zip(poses, states)]
+
+
+def leaf_model(leaf: Leaf, rng: np.random.Generator):
+    """The leaf as an asset model in its hinge frame: the hinge axis at the origin, the closed
+    leaf along +x, opening turns it towards +y (turn +1) or -y (turn -1): assets' door model
+    (panels, handles, hinges) without its frame - the wall's casing is the frame."""
+    from assets.models import AssetModel, Part, build_model
+
+    jamb, thick = 0.06, LEAF_T                     # assets.builders_fixtures.door
+    w, h = leaf.width + 2 * jamb + 0.006, leaf.height + 0.047
+    model = build_model("door", rng, size=(w, 0.1, h))
+    x0 = -w / 2 + jamb + 0.003
+    move = np.eye(4)
+    move[:3, 3] = (-x0, -thick / 2, 0.0)
+    if leaf.turn < 0:
+        move = np.diag([1.0, -1.0, 1.0, 1.0]) @ move
+    parts = []
+    for part in model.parts:
+        if part.name == "frame":
+            continue
+        mesh = part.mesh.copy()
+        mesh.apply_transform(move)
+        parts.append(Part(part.name, mesh, part.material))
+    return AssetModel("door leaf", (leaf.width, thick, leaf.height), parts, model.color, model.material)

@@ -1,0 +1,133 @@
+"""Door leaves (render.doors): which doorways get one, which way they swing, and when the walk
+opens them - hand-built plans and walks, no Blender."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from render.doors import MAX_OPEN, MIN_OPEN, door_poses, leaves, open_angles
+from render.frame_cache import pose_key
+
+FPS = 30
+
+
+def _scene(objects=(), door_object=False, entrance=False):
+    """Room A (x 0-4) and room B (x 4-8), both y 0-4, one 0.9 m doorway in the wall x = 4 at
+    y = 2; a hallway strip y -1.2-0 under both; optionally an entrance from it to the outside."""
+    doors = [{"id": "door-1", "rooms": ["A", "B"], "floor": 0, "position": [4.0, 2.0], "width": 0.9,
+              "height": 2.1, "wall_axis": "y"}]
+    if entrance:
+        doors.append({"id": "door-2", "rooms": ["hallway:h0", "outside"], "floor": 0, "position": [8.0, -0.6],
+                      "width": 0.9, "height": 2.1, "wall_axis": "y"})
+    objs = list(objects)
+    if door_object:
+        objs.append({"id": "A/door/1", "category": "door", "room": "A", "position": [4.0, 2.0, 0.0],
+                     "footprint": [[3.95, 1.55], [4.05, 1.55], [4.05, 2.45], [3.95, 2.45]],
+                     "attributes": {"opening": "door-1"}})
+    return {"rooms": [{"label": "A", "floor": 0, "polygon": [[0, 0], [4, 0], [4, 4], [0, 4]]},
+                      {"label": "B", "floor": 0, "polygon": [[4, 0], [8, 0], [8, 4], [4, 4]]}],
+            "hallways": [{"id": "h0", "floor": 0, "polygon": [[0, -1.2], [8, -1.2], [8, 0], [0, 0]]}],
+            "doors": doors, "objects": objs, "floors": [{"floor": 0, "elevation": 0.0}]}
+
+
+def _walk(points, step=1.0 / FPS):
+    """Poses walking straight between the points at 1 m/s (floor 0)."""
+    poses = []
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        n = max(1, int(round(math.hypot(x1 - x0, y1 - y0) / step)))
+        for k in range(n):
+            t = k / n
+            poses.append({"frame": len(poses), "position": [x0 + t * (x1 - x0), y0 + t * (y1 - y0), 1.6],
+                          "yaw": 0.0, "pitch": 0.0, "floor": 0, "room": None})
+    return poses
+
+
+def _angles(scene, poses, door="door-1"):
+    return np.array([p.get("doors", {}).get(door, 0.0) for p in door_poses(scene, poses, FPS)])
+
+
+def test_a_leaf_in_each_doorway_with_a_room_but_not_in_one_a_door_object_fills():
+    assert [leaf.door for leaf in leaves(_scene())] == ["door-1"]
+    assert leaves(_scene(door_object=True)) == []
+    assert [leaf.door for leaf in leaves(_scene(entrance=True))] == ["door-1", "door-2"]
+
+
+def test_the_open_leaf_stays_inside_the_room_it_swings_into_and_lies_against_the_wall():
+    (leaf,) = leaves(_scene())
+    assert leaf.max_open == MAX_OPEN                 # nothing in the way
+    tip = leaf.tip(leaf.max_open)
+    room = (0, 4) if tip[0] < 4 else (4, 8)
+    assert room[0] < tip[0] < room[1] and 0 < tip[1] < 4
+    assert abs(tip[0] - 4.0) < 0.35                   # nearly flat against the wall x = 4
+    closed = leaf.tip(0.0)                            # closed: in the wall line, across the opening
+    assert abs(closed[0] - 4.0) < 0.03 and abs(abs(closed[1] - leaf.hinge[1]) - leaf.width) < 1e-9
+
+
+def test_furniture_beside_the_door_moves_the_hinge_or_narrows_the_swing():
+    # a cabinet against the wall x = 4 on both sides of the door in A, and north of it in B
+    cab = lambda x0, x1, y0, y1, room: {"id": f"{room}/c{y0}", "category": "cabinet", "room": room,  # noqa: E731
+                                        "position": [(x0 + x1) / 2, (y0 + y1) / 2, 0.0],
+                                        "footprint": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+    objs = [cab(3.5, 3.95, 2.5, 3.5, "A"), cab(3.5, 3.95, 0.5, 1.5, "A"), cab(4.05, 4.5, 2.5, 3.5, "B")]
+    (leaf,) = leaves(_scene(objs))
+    tip = leaf.tip(leaf.max_open)
+    assert tip[0] > 4.0 and tip[1] < 2.0              # into B, towards its free south side
+    assert leaf.max_open == MAX_OPEN
+    objs.append(cab(4.05, 4.5, 0.5, 1.5, "B"))        # now both sides of both rooms are taken
+    (leaf,) = leaves(_scene(objs))
+    assert MIN_OPEN <= leaf.max_open < 120
+
+
+def test_walking_through_opens_the_leaf_before_the_doorway_and_closes_it_behind():
+    poses = _walk([(1.0, 2.0), (7.0, 2.0)])          # A -> B through the door at x = 4
+    ang = _angles(_scene(), poses)
+    x = np.array([p["position"][0] for p in poses])
+    (leaf,) = leaves(_scene())
+    assert ang[np.argmin(abs(x - 4.0))] == leaf.max_open      # fully open in the doorway
+    assert ang[x < 2.0].max() == 0 and ang[x > 6.2].max() == 0  # closed far before and far after
+    assert ang[(x > 2.6) & (x < 3.0)].min() > 0                # already opening 1-1.4 m before it
+    assert np.all(np.diff(ang[x < 4.0]) >= 0)                  # it swings one way, smoothly
+    assert np.abs(np.diff(ang)).max() < 20
+
+
+def test_walking_past_a_door_in_the_hallway_leaves_it_closed():
+    scene = _scene(entrance=True)
+    scene["doors"].append({"id": "door-3", "rooms": ["A", "hallway:h0"], "floor": 0, "position": [2.0, 0.0],
+                           "width": 0.9, "height": 2.1, "wall_axis": "x"})
+    poses = _walk([(0.5, -0.6), (7.5, -0.6)])          # along the hallway, 0.6 m from the doors
+    assert _angles(scene, poses, "door-3").max() == 0
+    assert _angles(scene, poses, "door-2").max() == 0   # the entrance stays shut
+
+
+def test_a_camera_standing_where_the_leaf_would_lie_gets_a_narrower_opening():
+    (leaf,) = leaves(_scene())
+    assert leaf.tip(90.0)[0] < 4.0                    # it swings into A (x < 4)
+    mid = leaf.tip(leaf.max_open)
+    stop = ((leaf.hinge[0] + mid[0]) / 2 - 0.05, (leaf.hinge[1] + mid[1]) / 2)  # on the fully open leaf
+    xy = np.array([(4.1, 2.0), (3.9, 2.0)] + [stop] * 20)    # through the doorway, then stand there
+    ang = open_angles(leaf, xy, np.zeros(len(xy), int), FPS)
+    assert 0 < ang.max() < leaf.max_open
+    from render.doors import CLEARANCE, _segment_distance
+    assert _segment_distance(xy[:, 0], xy[:, 1], *leaf.hinge, *leaf.tip(float(ang.max()))).min() >= CLEARANCE
+    far = np.array([(4.1, 2.0), (3.9, 2.0)] + [(3.0, 2.6)] * 20)   # standing clear of it: wide open
+    assert open_angles(leaf, far, np.zeros(len(far), int), FPS).max() == leaf.max_open
+
+
+def test_door_states_are_part_of_the_frame_key():
+    pose = {"frame": 0, "position": [1.0, 2.0, 1.6], "yaw": 0.0, "pitch": 0.0, "floor": 0, "room": "A"}
+    assert pose_key(pose) == pose_key({**pose, "doors": {}})
+    assert pose_key(pose) != pose_key({**pose, "doors": {"door-1": 160.0}})
+    assert pose_key({**pose, "doors": {"door-1": 80.0}}) != pose_key({**pose, "doors": {"door-1": 160.0}})
+
+
+@pytest.mark.parametrize("floor", [0, 1])
+def test_only_walks_on_the_door_floor_open_it(floor):
+    poses = _walk([(1.0, 2.0), (7.0, 2.0)])
+    for p in poses:
+        p["floor"] = floor
+    xy = np.array([p["position"][:2] for p in poses])
+    ang = open_angles(leaves(_scene())[0], xy, np.full(len(poses), floor), FPS)
+    assert (ang.max() > 0) == (floor == 0)
