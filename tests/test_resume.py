@@ -1,7 +1,8 @@
 """Interruptions (issue 14, item 5): `generate` killed with SIGKILL (with its Blender child)
-during rendering and again after rendering, then re-run, ends with the bytes of an
-uninterrupted run, re-renders nothing that was finished, and leaves no staging folder, lock or
-frame cache behind. Small: 30 frames at 64x48."""
+while rendering (and encoding the video segment), while joining the segments into video.mp4,
+and after rendering, then re-run, ends with the bytes of an uninterrupted run, re-renders
+nothing that was finished, and leaves no staging folder, lock or frame cache behind. Small:
+30 frames at 64x48."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,14 +27,43 @@ pipeline.generate(Path(sys.argv[1]), Path(sys.argv[2]), pipeline.Options(width=6
 print("published", flush=True)
 """
 SPEC = ROOT / "scenarios" / "scenario-05.yaml"
+# Loaded by every Python process of a run (PYTHONPATH): the renderer's join writes half of video.mp4,
+# says so through a marker file and stalls there, so the test kills it in the middle of the join.
+STALLED_JOIN = """
+import os, time
+from pathlib import Path
+import render.video
+
+join = render.video.join_segments
+
+def half_written_join(segments, out):
+    join(segments, out)
+    data = Path(out).read_bytes()
+    Path(out).write_bytes(data[: len(data) // 2])
+    Path(os.environ["EGOSCENE_TEST_JOINING"]).touch()
+    time.sleep(600)
+
+render.video.join_segments = half_written_join
+"""
 
 
-def _run(out: Path, kill_at: str | None = None) -> list[str]:
-    """Run generate in its own process group; SIGKILL the group at the first line starting with kill_at."""
-    proc = subprocess.Popen([sys.executable, "-c", RUN, str(SPEC), str(out)], cwd=ROOT, text=True,
+def _run(out: Path, kill_at: str | None = None, kill_joining: Path | None = None) -> list[str]:
+    """Run generate in its own process group; SIGKILL the group at the first line starting with kill_at,
+    or (kill_joining: a folder for the hook) once the renderer is half-way through joining the video."""
+    env = None
+    if kill_joining:
+        (kill_joining / "sitecustomize.py").write_text(STALLED_JOIN)
+        env = dict(os.environ, PYTHONPATH=str(kill_joining), EGOSCENE_TEST_JOINING=str(kill_joining / "joining"))
+    proc = subprocess.Popen([sys.executable, "-c", RUN, str(SPEC), str(out)], cwd=ROOT, text=True, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
     lines = []
     try:
+        if kill_joining:
+            deadline = time.monotonic() + HANG
+            while not (kill_joining / "joining").exists():
+                assert proc.poll() is None and time.monotonic() < deadline, "the run ended before joining"
+                time.sleep(0.1)
+            os.killpg(proc.pid, signal.SIGKILL)
         for line in proc.stdout:
             lines.append(line.strip())
             if kill_at and line.startswith(kill_at):
@@ -43,7 +74,7 @@ def _run(out: Path, kill_at: str | None = None) -> list[str]:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
         proc.stdout.close()
-    if kill_at:
+    if kill_at or kill_joining:
         assert proc.returncode == -signal.SIGKILL, lines
     else:
         assert proc.returncode == 0 and lines[-1] == "published", lines
@@ -53,9 +84,17 @@ def _run(out: Path, kill_at: str | None = None) -> list[str]:
 def test_killed_runs_resume_to_the_bytes_of_an_uninterrupted_run(tmp_path):
     reference, resumed = tmp_path / "reference", tmp_path / "resumed"
     _run(reference)
-    _run(resumed, kill_at="progress")  # in the middle of rendering
+    _run(resumed, kill_at="progress")  # in the middle of rendering and encoding the video segment
     assert not (resumed / "scenario-05").exists()
-    _run(resumed, kill_at="stage queries")  # rendered, not yet published
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    lines = _run(resumed, kill_joining=hook)  # every frame rendered, video.mp4 half joined
+    assert lines[-1] == "progress 30 30", lines
+    cache = resumed / ".cache" / "scenario-05"
+    assert len(list(cache.glob(".video.*.tmp.mp4"))) == 1 and not (cache / "video.mp4").exists()
+    assert not (resumed / "scenario-05").exists()
+    lines = _run(resumed, kill_at="stage queries")  # rendered, not yet published
+    assert [line for line in lines if line.startswith("progress")] == ["progress 30 30"], lines  # only the join redone
     assert not (resumed / "scenario-05").exists()
     lines = _run(resumed)
     renders = [line for line in lines if line.startswith("progress")]
