@@ -63,17 +63,24 @@ def tumbler(b: Builder):
 
 @builder("bowl")
 def bowl(b: Builder):
+    """A bowl with a flat inside bottom (its support level: a fruit lies there) curving up to
+    the rim; a foot ring under it."""
     w, d, h = b.w, b.d, b.h
     r = w / 2
-    prof_out = [(0, 0), (r * 0.4, 0), (r * 0.42, 0.008)] + [
-        (r * (0.42 + 0.58 * math.sin(t)), 0.008 + (h - 0.008) * (1 - math.cos(t))) for t in np.linspace(0.15, math.pi / 2, 8)]
-    prof_in = [(r - 0.005, h)] + [(max(0.001, (r - 0.005) * math.sin(t)), 0.008 + (h - 0.012) * (1 - math.cos(t)) + 0.004)
-                                  for t in np.linspace(math.pi / 2 - 0.1, 0.05, 8)] + [(0, 0.012)]
-    b.add("outside", lathe(prof_out + prof_in, 36))
-    # white glaze inside, a hair inside the body's inner wall so it is what one sees
-    inner = [((r - 0.0056) * math.sin(t), 0.0125 + (h - 0.0135) * (1 - math.cos(t)))
-             for t in np.linspace(math.pi / 2 - 0.1, 0.0, 9)]
-    b.add("inside", lathe(inner, 36), b.mat("ceramic", WHITE))
+    floor_z = b.category.support_levels[0] * h      # the inside bottom
+    flat = 0.6 * r                                  # radius of the flat inside bottom
+    ts = np.linspace(0.0, math.pi / 2, 10)
+    prof_out = [(0, 0), (r * 0.5, 0), (r * 0.52, 0.006)] + [
+        (r * (0.52 + 0.48 * math.sin(t)), 0.006 + (h - 0.006) * (1 - math.cos(t))) for t in ts[1:]]
+    inner = [(flat + (r - 0.005 - flat) * math.sin(t), floor_z + (h - floor_z) * (1 - math.cos(t)))
+             for t in ts[::-1]]
+    b.add("outside", lathe(prof_out + inner + [(0, floor_z)], 36))
+    # white glaze inside, a hair above the body's inner wall so it is what one sees
+    glaze = [(x - 0.0006, z + 0.0006) for x, z in inner[1:]] + [(0, floor_z + 0.0006)]
+    b.add("inside", lathe(glaze, 36), b.mat("ceramic", WHITE))
+    # a fruit's box within this square stays over the flat bottom but for its 1 cm rim
+    k = flat / math.sqrt(2) + 0.01
+    b.surface(floor_z, -k, k, -k, k)
 
 
 @builder("plate")
@@ -163,31 +170,29 @@ def apple(b: Builder):
 
 @builder("fruit")
 def fruit(b: Builder):
-    """A hand of bananas beside an orange and a lemon (no bowl: 'bowl' is its own category)."""
+    """One piece of fruit: an orange with a leafy stem (colour orange) or a pear (green,
+    yellow). Its colour says which, so a colour question and the picture agree."""
     w, d, h = b.w, b.d, b.h
-    crown = np.array([-w / 2 + 0.025, -d / 2 + 0.07, 0.03])
-    length = w * 0.72
-    bend = 1.0                                   # radians of curvature along a banana
-    radius = length / bend
-    bananas, tips = [], []
-    for i, (phi, lift) in enumerate(((-16, 0.0), (-4, 0.012), (8, 0.004), (20, -0.004))):
-        pts, radii = [], []
-        for t in np.linspace(0, 1, 14):
-            a = bend * t
-            p = np.array([radius * math.sin(a), radius * (1 - math.cos(a))])
-            c, s = math.cos(math.radians(phi)), math.sin(math.radians(phi))
-            x, y = c * p[0] - s * p[1], s * p[0] + c * p[1]
-            r = 0.017 * (0.35 + 0.65 * math.sin(math.pi * (0.1 + 0.85 * t)))
-            pts.append(crown + (x, y, lift + 0.012 * (2 * t - 1) ** 2 - 0.012 * (1 - t) + r - 0.03 + 0.018))
-            radii.append(r)
-        bananas.append(tube(pts, radii, 10))
-        tips.append(sphere(pts[-1], radii[-1] * 0.9, 6))
-    b.add("bananas", bananas)
-    b.add("banana tips", tips + [rod(crown - (0.02, 0, 0.0), crown + (0.01, 0, 0.0), 0.01, 8)],
-          b.mat("food", (0.35, 0.25, 0.1)))
-    r_or = min(0.04, h / 2)
-    b.add("orange", sphere((w / 2 - r_or - 0.003, d / 2 - r_or - 0.003, r_or), r_or, 18), b.mat("food", (0.98, 0.5, 0.05)))
-    b.add("lemon", ellipsoid((w / 2 - 0.04, -d / 2 + 0.03, 0.026), (0.036, 0.026, 0.026), 14), b.mat("food", (0.98, 0.9, 0.2)))
+    r = w / 2
+    stem_mat = b.mat("wood", (0.35, 0.22, 0.1))
+    leaf_mat = b.mat("leaves", (0.16, 0.45, 0.12))
+    if b.color_name == "orange":
+        body_h = 0.92 * w                            # a little flattened; the sprig fills the rest
+        prof = [(0, 0.004)] + [(r * math.sin(t), body_h / 2 * (1 - math.cos(t)))
+                               for t in np.linspace(0.2, math.pi - 0.2, 14)] + [(0, body_h - 0.003)]
+        b.add("orange", lathe(prof, 32))
+        b.add("calyx", ellipsoid((0, 0, body_h - 0.002), (0.007, 0.007, 0.0025), 8), leaf_mat)
+        b.add("stem", rod((0, 0, body_h - 0.003), (0.003, 0, h - 0.006), 0.0022, 6), stem_mat)
+        leaf = ellipsoid((0, 0, 0), (0.022, 0.009, 0.0015), 10)
+        b.add("leaf", moved(rotated(leaf, "y", -35), (0.018, 0.0, h - 0.0145)), leaf_mat)
+        return
+    stem_h = 0.016
+    body_h = h - stem_h                              # bulb below, a narrow neck above
+    shape = [(0.0, 0.0), (0.55, 0.02), (0.88, 0.1), (1.0, 0.24), (0.95, 0.38), (0.78, 0.52),
+             (0.6, 0.66), (0.5, 0.78), (0.42, 0.89), (0.25, 0.97), (0.0, 1.0)]
+    b.add("pear", lathe([(r * k, body_h * z) for k, z in shape], 32))
+    b.add("stem", rod((0, 0, body_h - 0.003), (-0.004, 0.002, h), 0.0022, 6), stem_mat)
+    b.add("blossom end", ellipsoid((0, 0, 0.0015), (0.005, 0.005, 0.0015), 8), stem_mat)
 
 
 @builder("book")
@@ -290,33 +295,33 @@ def handbag(b: Builder):
 
 @builder("clothes")
 def clothes(b: Builder):
-    """A stack of folded clothes (jeans, sweater, T-shirt with collar) and a T-shirt laid flat."""
+    """One folded garment lying flat: a shirt (collar and button placket on top) or a sweater
+    (ribbed neckline), its folded edge towards the front showing the layers, soft creases on
+    top - one thing a person calls a shirt or a sweater."""
     w, d, h = b.w, b.d, b.h
-    sw, sd = 0.3, 0.26                          # folded garment footprint
-    sx0 = -w / 2 + sw / 2
-    layers = [(0.2, 0.3, 0.55), b.choice([(0.85, 0.85, 0.83), (0.55, 0.2, 0.2), (0.3, 0.45, 0.3)]), b.rgb]
-    lt = h / len(layers)
-    stack = []
-    for i, rgb in enumerate(layers):
-        layer = superellipsoid((0, 0, 0), (sw / 2 - 0.004 * i, sd / 2 - 0.004 * i, lt / 2), 0.25, 20)
-        layer = rotated(layer, "z", (-3, 2, -1)[i])
-        b.add(f"folded {i}", moved(layer, (sx0, -d / 2 + sd / 2 + 0.01, lt * (i + 0.5))),
-              b.mat("fabric", rgb) if i < 2 else b.main)
-    b.add("collar", tube(arc_points(0.05, 200, 340, 10, (sx0, -d / 2 + sd - 0.02, h - 0.004), "xy"), 0.006, 6),
-          b.main_as("fabric", 0.65))
-    # flat T-shirt beside the stack: neck towards -x, sleeves along y
-    x0 = -w / 2 + sw + 0.01
-    L = w / 2 - x0
-    half = (d - 0.02) / 2                     # sleeve tip to sleeve tip
-    body = 0.14
-    shirt = [(-0.06, 0.0), (-body - 0.02, 0.02), (-half, 0.1), (-half + 0.04, 0.19), (-body, 0.15),
-             (-body, L), (body, L), (body, 0.15), (half - 0.04, 0.19), (half, 0.1), (body + 0.02, 0.02),
-             (0.06, 0.0), (0.0, 0.035)]
-    poly = np.array([(x0 + u, v + 0.01) for v, u in shirt])
-    tee_rgb = b.choice([(0.93, 0.93, 0.9), (0.85, 0.2, 0.2), (0.2, 0.45, 0.75), (0.95, 0.8, 0.2)])
-    b.add("t-shirt", extrude(poly, 0, 0.012), b.mat("fabric", tee_rgb))
-    b.add("neck", tube(arc_points(0.06, -65, 65, 10, (x0 - 0.025, 0.01, 0.013), "xy"), 0.006, 6),
-          b.mat("fabric", tuple(c * 0.7 for c in tee_rgb)))
+    body = superellipsoid((0, 0, h / 2), (w / 2, d / 2, h / 2), 0.4, 28)
+    v = body.vertices.copy()
+    top = v[:, 2] > h * 0.6                      # soft creases: the top sags between the folds
+    v[top, 2] -= 0.15 * h * (0.5 + 0.5 * np.cos(v[top, 0] / (w / 2) * math.pi * 1.5)) * (v[top, 2] / h)
+    body.vertices = v
+    b.add("garment", body)
+    trim = b.main_as("fabric", 0.72)
+    layers = [rod((-w / 2 + 0.02, d / 2 - h * 0.25, z), (w / 2 - 0.02, d / 2 - h * 0.25, z), h * 0.24, 10)
+              for z in (h * 0.26, h * 0.74)]    # the folded edge: two rolled layers
+    b.add("folded edge", layers, b.main_as("fabric", 0.88))
+    b.add("fold seams", [tube([(sx * w * 0.3, -d / 2 + 0.03, h * 0.93), (sx * w * 0.3, d / 2 - 0.04, h * 0.93)],
+                              0.003, 6) for sx in (-1, 1)], trim)
+    y_neck = -d / 2 + 0.075
+    if b.choice(["shirt", "sweater"]) == "shirt":
+        collar_rgb = (0.95, 0.95, 0.93) if b.color_name not in ("white", "yellow") else (0.2, 0.3, 0.55)
+        b.add("collar", tube(arc_points(0.06, 20, 160, 14, (0, y_neck, h * 0.97), "xy"), 0.009, 8),
+              b.mat("fabric", collar_rgb))
+        b.add("buttons", [cylinder(0.005, h * 0.9, h, 0, y, 10) for y in np.linspace(y_neck + 0.08, d / 2 - 0.06, 3)],
+              b.mat("plastic", collar_rgb))
+    else:
+        b.add("neckline", tube(arc_points(0.065, 20, 160, 14, (0, y_neck, h * 0.96), "xy"), 0.008, 8), trim)
+        b.add("hem", rod((-w / 2 + 0.015, -d / 2 + 0.02, h * 0.5), (w / 2 - 0.015, -d / 2 + 0.02, h * 0.5),
+                         h * 0.45, 10), trim)
 
 
 @builder("towel")

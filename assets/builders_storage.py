@@ -121,18 +121,32 @@ def cupboard(b: Builder):
 
 @builder("wardrobe")
 def wardrobe(b: Builder):
+    """Doors over a hanging space, drawers below, and an open column of shelves on the right
+    where folded clothes lie (its shelves are the support levels; the 2 m top is none)."""
     w, d, h = b.w, b.d, b.h
     yb = d / 2 - 0.05
-    b.add("carcass", [cuboid(-w / 2 + 0.015, w / 2 - 0.015, -d / 2, yb, 0.08, h - 0.04),
+    t = 0.02                                          # side, divider and shelf boards
+    n_cols = 3 if w > 1.3 else 2                      # the last one is the open column
+    x_open = w / 2 - 0.015 - (w - 0.03) / n_cols      # left face of the column's divider
+    levels = sorted(b.category.support_levels)        # the drawers' top, then the shelves
+    drawer_top = levels[0] * h
+    top = h - 0.04
+    b.add("carcass", [cuboid(-w / 2 + 0.015, w / 2 - 0.015, -d / 2, yb, 0.08, drawer_top),
+                      cuboid(-w / 2 + 0.015, x_open, -d / 2, yb, drawer_top, top),
+                      cuboid(x_open, x_open + t, -d / 2, yb, drawer_top, top),
+                      cuboid(w / 2 - 0.015 - t, w / 2 - 0.015, -d / 2, yb, drawer_top, top),
                       cuboid(-w / 2 + 0.04, w / 2 - 0.04, -d / 2, yb - 0.03, 0, 0.08),
-                      cuboid(-w / 2, w / 2, -d / 2, d / 2, h - 0.04, h)], b.main_as("wood", 0.9))
-    n_doors = 3 if w > 1.3 else 2
-    drawer_top = 0.08 + 0.16 * h
-    p, hd = fronts(-w / 2 + 0.015, w / 2 - 0.015, drawer_top, h - 0.045, yb, 1, n_doors, "door", "bar_v")
+                      cuboid(-w / 2, w / 2, -d / 2, d / 2, top, h)], b.main_as("wood", 0.9))
+    x0, x1 = x_open + t, w / 2 - 0.015 - t            # the column's inside
+    b.add("open column", [cuboid(x0, x1, -d / 2, -d / 2 + 0.012, drawer_top, top)] +
+          [cuboid(x0, x1, -d / 2 + 0.012, yb, z * h - t, z * h) for z in levels[1:]],
+          b.mat("wood", (0.88, 0.84, 0.76)))
+    p, hd = fronts(-w / 2 + 0.015, x_open, drawer_top, h - 0.045, yb, 1, n_cols - 1, "door", "bar_v")
     p2, hd2 = fronts(-w / 2 + 0.015, w / 2 - 0.015, 0.08, drawer_top, yb, 1, 2, "drawer", "bar")
     b.add("doors", p + p2, b.main_as("wood", 1.05))
     b.add("handles", hd + hd2, b.mat("metal", STEEL))
-    b.surface(h)      # folded clothes and bags are stored on top
+    for z in levels:
+        b.surface(z * h, x0, x1, -d / 2 + 0.012, yb)
 
 
 @builder("locker")

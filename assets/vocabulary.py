@@ -24,7 +24,7 @@ _DISPLAY: dict[str, str] = {}
 _PLURAL: dict[str, str] = {
     "clothes": "clothes",        # plural-only noun; inflect adds an s ("clothess")
     "eyeglasses": "eyeglasses",  # plural-only noun, one pair; inflect: "eyeglassess"
-    "fruit": "fruit",            # a bowl or bunch of fruit, a mass noun; inflect: "fruits"
+    "fruit": "fruit",            # "three fruit" (one piece each); inflect: "fruits"
 }
 # Singular of a (last) word where inflect's is wrong: the forms above ("clothes" -> "clothe")
 # and plurals people write for our nouns that inflect does not know.
@@ -77,9 +77,9 @@ def count_phrase(n: int, category: str) -> str:
 
 
 # ----------------------------------------------------------------------------- counting words
-# Categories whose one object models several things a viewer would count one by one (a hand of
-# bananas with an orange and a lemon; a stack of four garments; a stack of paper): never counted.
-UNCOUNTABLE: frozenset[str] = frozenset({"fruit", "clothes", "print"})
+# Categories whose one object models several things a viewer would count one by one (a stack
+# of paper): never counted. A fruit is one piece, clothes one folded garment: both counted.
+UNCOUNTABLE: frozenset[str] = frozenset({"print"})
 
 # Categories a viewer easily takes for one another: never asked about where another member of
 # the group could be meant (docs/ground-truth.md "Names").
@@ -89,6 +89,7 @@ LOOKALIKE_GROUPS: tuple[frozenset[str], ...] = (
     frozenset({"sink", "washstand"}),
     frozenset({"cabinet", "cupboard"}),
     frozenset({"cup", "tumbler"}),
+    frozenset({"fruit", "apple"}),     # an apple is a fruit too: "how many fruit" must not hinge on it
 )
 
 

@@ -440,6 +440,38 @@ relations: {adjacent: [[hall, bedroom]]}
     assert info.value.path == "rooms.bedroom.objects.cup" and "table" in str(info.value)
 
 
+def test_clothes_with_nothing_to_lie_on_are_refused_not_dropped_on_the_floor():
+    text = """name: clothes
+typology: single-story residence
+rooms:
+  dressroom: {objects: {clothes: 2, mirror: 1}}
+  hall: {type: living room}
+trajectory: [hall, dressroom]
+relations: {adjacent: [[hall, dressroom]]}
+"""
+    scenario = parse_scenario(text, "clothes.yaml")
+    scene = plan_to_scene(layout(scenario))
+    with pytest.raises(PlacementError) as info:
+        place_objects(scenario, scene)
+    assert info.value.path == "rooms.dressroom.objects.clothes" and "wardrobe" in str(info.value)
+
+
+def test_a_fruit_goes_into_the_bowl_on_the_table():
+    text = """name: fruit
+typology: single-story residence
+rooms:
+  kitchen: {objects: {table: 1, bowl: 1, fruit: 2}}
+  hall: {type: living room}
+trajectory: [hall, kitchen]
+relations: {adjacent: [[hall, kitchen]]}
+"""
+    scenario = parse_scenario(text, "fruit.yaml")
+    objects = {o["id"]: o for o in place_objects(scenario, plan_to_scene(layout(scenario)))["objects"]}
+    assert objects["kitchen/bowl/1"]["support"] == "kitchen/table/1"
+    # the bowl's flat bottom holds one piece; the other lies on the table beside it
+    assert sorted(objects[f"kitchen/fruit/{i}"]["support"] for i in (1, 2)) == ["kitchen/bowl/1", "kitchen/table/1"]
+
+
 # ---------------------------------------------------------------------------- random specs
 
 FURNITURE = {

@@ -420,9 +420,9 @@ def test_abstractive_tasks_refuse_without_room_visibility():
 
 # ----------------------------------------------------------------------------- countable, look-alikes (issue 10, item 5)
 def mixed_room():
-    """A dining room with 2 fruit bunches, 2 tables and a desk (a look-alike of a table), 2 chairs,
+    """A dining room with 2 paper stacks, 2 tables and a desk (a look-alike of a table), 2 chairs,
     and one of several other things; a kitchen with a sofa and a plant."""
-    objs = [obj("dining-room/fruit/1", 1, 1), obj("dining-room/fruit/2", 1, 3),
+    objs = [obj("dining-room/print/1", 1, 1), obj("dining-room/print/2", 1, 3),
             obj("dining-room/table/1", 3, 1), obj("dining-room/table/2", 3, 3), obj("dining-room/desk/1", 5, 1),
             obj("dining-room/chair/1", 5, 3), obj("dining-room/chair/2", 7, 1), obj("dining-room/bed/1", 7, 3.2),
             obj("kitchen/chair/1", 9.5, 1), obj("kitchen/plant/1", 11, 3)]
@@ -433,7 +433,7 @@ def mixed_room():
 def test_counting_leaves_out_uncountable_and_look_alike_categories():
     records, report = run(mixed_room(), per_task=5)
     counted = {r["derivation"]["category"] for r in of_task(records, "object_counting")}
-    assert counted == {"chair"}                     # not fruit (several things), not table (desk beside)
+    assert counted == {"chair"}                     # not print (several sheets), not table (desk beside)
     assert report.reasons["object_counting"] == {
         "rule1: a look-alike category in the same room": 1,
         "rule1: one object of the category is several things to count": 1}
@@ -449,7 +449,7 @@ def test_counting_leaves_out_uncountable_and_look_alike_categories():
         files = load_files(write(tmp, mixed_room()))
         assert check_records(records, files, ontology=FIXTURE_ONTOLOGY) == []
         bad = dict(next(r for r in records if r["task"] == "object_counting"))
-        bad["question"], bad["answer"], bad["answer_text"] = "How many fruit(s) are in the dining room?", 2, "2"
+        bad["question"], bad["answer"], bad["answer_text"] = "How many print(s) are in the dining room?", 2, "2"
         kinds = {p.kind for p in check_records([bad], files, ontology=FIXTURE_ONTOLOGY) if p.id == bad["id"]}
         assert "format" in kinds
         bad["question"], bad["answer"], bad["answer_text"] = "How many table(s) are in the dining room?", 2, "2"

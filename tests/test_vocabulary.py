@@ -91,7 +91,8 @@ def test_questions_pluralise_with_the_vocabulary(tmp_path):
     objects = tiny_objects() + [
         obj("living-room/bookshelf/1", 6.0, 3.7, 0.8, 0.4),   # a second bookshelf (study has one)
         obj("kitchen/mouse/1", 0.5, 3.5, 0.1, 0.1), obj("study/mouse/1", 1.3, 8.2, 0.1, 0.1),
-        obj("bedroom/fruit/1", 8.5, 3.5, 0.3, 0.2), obj("bathroom/fruit/1", 9.5, 7.0, 0.3, 0.2),
+        obj("bedroom/fruit/1", 8.5, 3.5, 0.08, 0.08), obj("bathroom/fruit/1", 9.5, 7.0, 0.08, 0.08),
+        obj("bedroom/print/1", 7.8, 3.5, 0.25, 0.3), obj("study/print/1", 1.8, 8.2, 0.25, 0.3),
     ]
     out = write(tmp_path / "tiny", tiny_house(objects=objects))
     generate_queries(out, per_task=10, ontology=FIXTURE_ONTOLOGY)
@@ -99,8 +100,9 @@ def test_questions_pluralise_with_the_vocabulary(tmp_path):
     asked = {r["question"]: r["answer"] for r in records if r["task"] == "global_counting"}
     for noun in ("bookshelves", "mice"):
         assert asked[f"How many {noun} are observed across all rooms in the video?"] == 2
-    # a fruit object is a bunch of bananas with an orange and a lemon: never counted (issue 10)
-    assert "How many fruit are observed across all rooms in the video?" not in asked
+    # a fruit is one piece ("fruit" for several, issue 13); a print is a stack of paper: never counted
+    assert asked["How many fruit are observed across all rooms in the video?"] == 2
+    assert not [q for q in asked if "print" in q]
     words = " ".join(r["question"] + " " + json.dumps(r.get("options")) for r in records)
     assert not re.search(r"\b(bookshelfs|mouses|fruits)\b", words)
     assert check_output(out, ontology=FIXTURE_ONTOLOGY) == []   # the checker reads them back
@@ -121,8 +123,9 @@ def test_countable_and_look_alikes_by_hand():
     from assets.categories import CATEGORIES
     from assets.vocabulary import LOOKALIKE_GROUPS, UNCOUNTABLE, countable, lookalikes
 
-    assert UNCOUNTABLE == {"fruit", "clothes", "print"}      # a bunch, a stack of garments, of paper
-    assert not countable("fruit") and countable("apple") and countable("book")
+    assert UNCOUNTABLE == {"print"}      # a stack of paper; a fruit is one piece, clothes one garment
+    assert not countable("print") and countable("fruit") and countable("clothes") and countable("book")
+    assert lookalikes("fruit") == {"apple"} and lookalikes("apple") == {"fruit"}   # an apple is a fruit
     assert lookalikes("desk") == {"table"} and lookalikes("floor lamp") == {"lamp"}
     assert lookalikes("washstand") == {"sink"} and lookalikes("cupboard") == {"cabinet"}
     assert lookalikes("tumbler") == {"cup"} and lookalikes("sofa") == frozenset()

@@ -82,7 +82,7 @@ def place_room(room: RoomState) -> list[dict]:
     add(room.cats("carpet"), place_carpet)
     on = [it for it in room.items if it.cat.placement == "on_support" and it.id not in done]
     order = {"computer": 0, "laptop": 1, "printer": 2, "microwave": 3, "coffee machine": 3, "lamp": 4,
-             "pillow": 5, "mouse": 9}
+             "pillow": 5, "fruit": 7, "mouse": 9}     # a fruit after the bowls it may lie in
     on.sort(key=lambda it: (order.get(it.category, 6), -(it.size[0] * it.size[1]), it.id))
     add(on, place_on_support)
     add([it for it in room.items if it.cat.placement == "wall_mounted"], place_wall_mounted)

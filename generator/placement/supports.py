@@ -24,14 +24,15 @@ SECONDARY_SUPPORTS = ("cabinet", "stand", "table", "desk", "cupboard", "bookshel
 # bed, chair or wardrobe, a tv on its stand (else the wall), a table lamp on a table
 NO_SECONDARY = frozenset({"pillow", "microwave", "coffee machine", "pot", "fruit", "plate", "clothes",
                           "tv", "lamp"})
-# the last resort when every support of theirs in the room is full: clothes laid down by a
-# wall (a paper scenario's dressroom holds four clothes and one wardrobe). Table lamps and
-# microwaves never stand on the floor: the room is refused instead.
-FLOOR_FALLBACK = {"clothes": "floor_wall"}
+# supports that themselves stand on a support: a fruit goes into a bowl on the table
+ON_A_SUPPORT_OK = frozenset({"bowl"})
+# supports with several shelves: the load that ranks them counts per shelf, so the books of a
+# study fill the bookshelf before the desk
+SHELVED = frozenset({"bookshelf", "wardrobe"})
 ON_BED_OK = frozenset({"book", "clothes", "handbag", "eyeglasses", "headphone", "laptop", "print", "telephone",
                        "towel", "pillow"})
 FLEXIBLE = frozenset({"clothes", "pillow", "towel", "print"})    # soft things may be folded smaller
-# may lie on one of their own kind (not clothes: a folded stack with a shirt beside it)
+# may lie on one of their own kind
 STACKABLE = frozenset({"book", "plate", "print"})
 
 
@@ -85,10 +86,14 @@ def support_options(room: RoomState, item: Item) -> list[Placed]:
         anchor = room.by_id.get(room.mouse_anchor[item.id])
         if anchor is not None and anchor.support in room.by_id:
             return [room.by_id[anchor.support]]
-    primary = [p for p in room.placed if p.category in cat.supports and p.support == "floor"
+    primary = [p for p in room.placed if p.category in cat.supports
+               and (p.support == "floor" or p.category in ON_A_SUPPORT_OK)
                and p.id not in tv_hosts_with_tv(room)]
     rank = {name: i for i, name in enumerate(cat.supports)}
     load = support_load(room)
+    for p in primary:
+        if p.category in SHELVED and p.id in load:
+            load[p.id] /= max(1, len(surfaces_of(room, p)))
     primary.sort(key=lambda p: (rank[p.category] * 0.5 + load.get(p.id, 0), p.id))
     if item.category == "lamp":   # bedside lamps on the nightstand next to the bed
         beds = room.placed_of("bed")
@@ -128,7 +133,7 @@ def place_on_support(room: RoomState, item: Item) -> None:
     for sup in support_options(room, item):
         if try_on(room, item, sup):
             return
-    fallback = item.cat.fallback_placement or FLOOR_FALLBACK.get(item.category)
+    fallback = item.cat.fallback_placement
     if item.category == "tv" or fallback == "wall_mounted":
         if item.category == "tv":
             item.build["wall_mounted"] = True
@@ -152,7 +157,7 @@ def try_on(room: RoomState, item: Item, sup: Placed) -> bool:
     w, d, h = item.size
     surfaces = surfaces_of(room, sup)
     order = list(range(len(surfaces)))
-    if sup.category == "bookshelf":     # eye-level shelves first
+    if sup.category in SHELVED:     # eye-level shelves first
         order.sort(key=lambda i: abs(sup.z + surfaces[i].z - 1.1))
     else:
         order.sort(key=lambda i: -surfaces[i].z)
