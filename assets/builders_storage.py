@@ -15,6 +15,9 @@ from assets.pieces import BLACK, DARK_WOOD, STEEL, WHITE, four_legs, fronts
 
 # --- storage ------------------------------------------------------------------------------
 
+BOOKSHELF_BOTTOM = 0.04      # the bottom shelf board (fraction of h): storage boxes, no support
+
+
 @builder("bookshelf")
 def bookshelf(b: Builder):
     w, d, h = b.w, b.d, b.h
@@ -23,9 +26,22 @@ def bookshelf(b: Builder):
             cuboid(-w / 2, w / 2, -d / 2, d / 2, h - t, h),
             cuboid(-w / 2 + t, w / 2 - t, d / 2 - 0.03, d / 2 - 0.01, 0, 0.04 * h - t)]  # plinth
     levels = sorted(b.category.support_levels)[:-1]
-    shelves = [cuboid(-w / 2 + t, w / 2 - t, -d / 2 + 0.01, d / 2 - 0.005, z * h - t, z * h) for z in levels]
+    bottom = BOOKSHELF_BOTTOM * h
+    shelves = [cuboid(-w / 2 + t, w / 2 - t, -d / 2 + 0.01, d / 2 - 0.005, z - t, z)
+               for z in [bottom] + [f * h for f in levels]]
     b.add("carcass", body + shelves)
     b.add("back panel", cuboid(-w / 2 + t, w / 2 - t, -d / 2, -d / 2 + 0.008, 0, h - t), b.main_as("wood", 0.6))
+    # two storage boxes fill the bottom shelf, so a shelf without books does not look bare;
+    # boxes are no category (never asked about) and look like no book, so books stay countable
+    box_rgb = b.choice([(0.55, 0.5, 0.44), (0.2, 0.25, 0.38), (0.7, 0.66, 0.58), (0.35, 0.36, 0.38)])
+    inner = w - 2 * t
+    bw, bh = inner / 2 - 0.03, min(0.22, (levels[0] * h - t - bottom) * 0.75)
+    for sx in (-1, 1):
+        cx = sx * inner / 4
+        b.add(f"storage box {sx}", cuboid(cx - bw / 2, cx + bw / 2, -d / 2 + 0.03, d / 2 - 0.03, bottom, bottom + bh),
+              b.mat("fabric", box_rgb))
+        b.add(f"box handle {sx}", cuboid(cx - 0.045, cx + 0.045, d / 2 - 0.03, d / 2 - 0.027, bottom + bh - 0.06,
+                                         bottom + bh - 0.035), b.mat("fabric", BLACK))
     for z in levels:
         b.surface(z * h, -w / 2 + t, w / 2 - t, -d / 2 + 0.01, d / 2 - 0.01)
     b.surface(h)

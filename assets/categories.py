@@ -50,7 +50,7 @@ _CATEGORY_LIST: tuple[Category, ...] = (
        ("oak", "walnut", "white", "pine", "dark brown"),
        aliases=("bookcase", "book shelf", "book case", "shelf", "shelving", "shelving unit",
                 "bookshelves"),
-       materials=("wood",), support_levels=(0.04, 0.24, 0.44, 0.64, 0.84, 1.0),
+       materials=("wood",), support_levels=(0.24, 0.44, 0.64, 0.84, 1.0),   # boxes on the bottom one
        front_clearance=0.6),
     _c("bowl", (0.16, 0.16, 0.06), (0.24, 0.24, 0.09), "on_support", "ceramic",
        ("white", "blue", "teal", "red", "yellow", "cream"),

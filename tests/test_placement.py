@@ -472,6 +472,20 @@ relations: {adjacent: [[hall, kitchen]]}
     assert sorted(objects[f"kitchen/fruit/{i}"]["support"] for i in (1, 2)) == ["kitchen/bowl/1", "kitchen/table/1"]
 
 
+def test_a_studys_books_fill_its_bookshelf_before_the_desk():
+    text = """name: books
+typology: single-story residence
+rooms:
+  study: {objects: {desk: 1, bookshelf: 1, book: 3}}
+  hall: {type: living room}
+trajectory: [hall, study]
+relations: {adjacent: [[hall, study]]}
+"""
+    scenario = parse_scenario(text, "books.yaml")
+    objects = place_objects(scenario, plan_to_scene(layout(scenario)))["objects"]
+    assert {o["support"] for o in objects if o["category"] == "book"} == {"study/bookshelf/1"}
+
+
 # ---------------------------------------------------------------------------- random specs
 
 FURNITURE = {
