@@ -109,7 +109,7 @@ def test_questions_pluralise_with_the_vocabulary(tmp_path):
 
 
 def test_narration_pluralises_with_the_vocabulary(tmp_path):
-    # scenario-02's walk looks at the kitchen's three fruit in one go: "look at the fruit"
+    # scenario-02's walk looks at the kitchen's fruit (one or several pieces): "look at the fruit"
     # (the walk's own rule wrote "fruits"). Every object named is a category or its plural.
     generate(ROOT / "scenarios" / "scenario-02.yaml", tmp_path, Options(until="trajectory"))
     narration = json.loads((tmp_path / "scenario-02" / "trajectory.json").read_text())["narration"]
