@@ -26,6 +26,8 @@ def _lays_out_and_places(path: Path) -> None:
     scenario = load_scenario(path)
     scene = layout.plan_to_scene(layout.layout(scenario))
     assert check_scene(scenario, scene) == [], path
+    for room in scene["rooms"]:     # an L-shaped room has six corners, a rectangle four
+        assert len(room["polygon"]) == (6 if scenario.rooms[room["label"]].shape == "L" else 4), room["label"]
     placed = place_objects(scenario, scene)
     assert len(placed["objects"]) == sum(o.count for r in scenario.rooms.values() for o in r.objects)
 
@@ -102,12 +104,14 @@ def test_checked_specs_validate_lay_out_and_place(small_batch):
     assert len(specs) == 2
     report = json.loads((small_batch / "summary.json").read_text())
     assert report["scenarios"] == 2 and report["statistics"]["rooms"]["paper_mean"] == 6.7
-    relations = 0
+    relations = shaped = 0
     for path in specs:
         scenario = load_scenario(path)
         relations += len(scenario.relations.adjacent) + len(scenario.relations.opposite)
+        shaped += sum(room.shape == "L" for room in scenario.rooms.values())
         _lays_out_and_places(path)
     assert relations > 0  # relations were drawn from the realised plans, not left out
+    assert shaped == 1    # the house's room with a free outside corner is an L (it lays out and places)
 
 
 @pytest.mark.slow  # 30 s more under load; the unchecked path's determinism is tested by default

@@ -17,6 +17,7 @@ from shapely.ops import unary_union
 
 from formats.scene import Scene as SceneFile
 from generator.layout import model as layout_model
+from generator.layout import shapes
 from generator.layout.geometry import contact_segments, merge_collinear, orient_ccw, polygon_coords
 from generator.spec.scenario import Scenario
 
@@ -219,16 +220,45 @@ def _assemble(scenario: Scenario, rects: list[layout_model.Rect]) -> Plan:
         parts = list(merged.geoms) if merged.geom_type == "MultiPolygon" else [merged]
         for k, part in enumerate(sorted(parts, key=lambda p: p.bounds)):
             hallways[f"f{floor}-hall{k}"] = (floor, orient_ccw(part.simplify(0)))
+    _shape_rooms(scenario, rooms, room_floor, hallways, stairwell)
     plan = Plan(scenario, rooms, room_floor, hallways, stairwell)
     _add_doors(plan)
     _add_windows(plan)
     _add_entrance(plan)  # last: the front door goes where no window is
     plan.walls = _walls(plan)
     first = scenario.trajectory[0]
-    x0, y0, x1, _ = rooms[first].bounds
-    plan.start = {"position": [round((x0 + x1) / 2, 2), round(y0 + START_SETBACK, 2)], "heading": [0, 1],
+    plan.start = {"position": list(_start_point(rooms[first])), "heading": [0, 1],
                   "floor": room_floor[first]}
     return plan
+
+
+def _start_point(rect: Polygon) -> tuple[float, float]:
+    x0, y0, x1, _ = rect.bounds
+    return round((x0 + x1) / 2, 2), round(y0 + START_SETBACK, 2)
+
+
+def _shape_rooms(scenario: Scenario, rooms: dict, room_floor: dict, hallways: dict, stairwell) -> None:
+    """Rooms the spec asks to be L-shaped lose an outside corner (generator.layout.shapes)."""
+    first = scenario.trajectory[0]
+    for label in sorted(rooms):
+        if scenario.rooms[label].shape != "L":
+            continue
+        floor = room_floor[label]
+        def on(f: int) -> list[Polygon]:
+            spaces = [p for name, p in rooms.items() if room_floor[name] == f and name != label]
+            spaces += [p for hf, p in hallways.values() if hf == f]
+            return spaces + ([stairwell] if stairwell is not None else [])
+        keep = Point(_start_point(rooms[label])) if label == first else None
+        shaped = shapes.carve_l(rooms[label], on(floor), on(floor + 1) if floor + 1 in room_floor.values() else [],
+                                keep)
+        if shaped is None:
+            raise LayoutError(
+                f"{scenario.source}: rooms.{label}.shape: L needs a corner of the room on the outside of the building "
+                f"(touching no other room, hallway or stairwell, nothing above it) and both arms at least "
+                f"{shapes.ARM_MIN:g} m wide; the layout gave it {rooms[label].bounds[2] - rooms[label].bounds[0]:.1f} x "
+                f"{rooms[label].bounds[3] - rooms[label].bounds[1]:.1f} m with no such corner "
+                f"(fix: a larger area for {label}, fewer relations around it, or shape: rectangle)", [label])
+        rooms[label] = orient_ccw(shaped)
 
 
 def _door_at(segment: LineString) -> tuple[tuple[float, float], float, str]:

@@ -15,6 +15,7 @@ used yet, so a batch of ~30 covers every category.
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass, field
 
@@ -30,6 +31,7 @@ FLOOR_KINDS = ("floor_wall", "floor_corner", "floor_free")
 CONFIRM_ATTEMPTS = 5  # layout + placement tries per draw before drawing the scenario again
 REDRAWS = 4
 AREA_STEP = 1.3  # a room too small for its objects grows by this factor per try
+L_SHARE = 0.35       # rooms with a free outside corner made L-shaped (at most one per floor)
 PROBE_BUDGET = 1.0  # CP-SAT work units for the relation-free layout (a probe: any plan will do)
 FILL_CAP = {"pot": 2, "locker": 6, "cabinet": 3, "yoga mat": 2, "plant": 3}  # top-up limit per room, else 4
 OPTIONAL_SCALE = 0.8  # optional objects are drawn a little rarer than the tables say; _fill tops up
@@ -60,6 +62,8 @@ class Draft:
             if room["area"] is not None:
                 entry["area"] = room["area"]
             entry["objects"] = dict(sorted(room["objects"].items()))
+            if room.get("shape", "rectangle") != "rectangle":
+                entry["shape"] = room["shape"]
             rooms[label] = entry
         doc = {"name": self.name, "typology": spec_typology, "seed": self.seed, "rooms": rooms,
                "trajectory": list(self.trajectory)}
@@ -299,7 +303,7 @@ def confirm(draft: Draft, rng: np.random.Generator) -> Draft:
                 if bad:
                     raise layout.LayoutError("; ".join(bad))
                 place_objects(scenario, scene)
-                return draft
+                return _with_l_rooms(draft, scene, rng)
             except PlacementError as exc:
                 problems.append(str(exc))
                 room = draft.rooms.get(exc.room or "")
@@ -318,6 +322,42 @@ def confirm(draft: Draft, rng: np.random.Generator) -> Draft:
                 problems.append(str(exc))
                 draft.relations = {k: v[: len(v) // 2] for k, v in draft.relations.items()}
     raise SampleError(f"{draft.name}: no layout and placement after {CONFIRM_ATTEMPTS} tries: {problems[-1]}")
+
+
+def _with_l_rooms(draft: Draft, scene: dict, rng: np.random.Generator) -> Draft:
+    """Some rooms as Ls (L_SHARE of those with a free outside corner, at most one per floor):
+    the solver's rectangles do not depend on shapes, so the same plan less those corners; kept
+    only if the spec still lays out and places."""
+    from shapely.geometry import Point, Polygon
+
+    from generator.layout import plan as layout
+    from generator.layout.shapes import carve_l
+    from generator.placement.place import place_objects
+    from generator.placement.state import PlacementError
+
+    spaces = [(r["label"], r["floor"], Polygon(r["polygon"])) for r in scene["rooms"]]
+    spaces += [(f"hallway:{h['id']}", h["floor"], Polygon(h["polygon"])) for h in scene["hallways"]]
+    spaces += [(s["id"], f, Polygon(s["polygon"])) for s in scene["stairs"] for f in s["floors"]]
+    start = Point(scene["start"]["position"])
+    chosen: dict[int, str] = {}
+    for label, floor, poly in spaces:
+        if label not in draft.rooms or floor in chosen or rng.random() >= L_SHARE:
+            continue
+        others = [p for name, f, p in spaces if f == floor and name != label]
+        above = [p for _, f, p in spaces if f == floor + 1]
+        if carve_l(poly, others, above, start if label == draft.trajectory[0] else None) is not None:
+            chosen[floor] = label
+    if not chosen:
+        return draft
+    shaped = copy.deepcopy(draft)
+    for label in chosen.values():
+        shaped.rooms[label]["shape"] = "L"
+    try:
+        scenario = _parse(shaped)
+        place_objects(scenario, layout.plan_to_scene(layout.layout(scenario)))
+    except (layout.LayoutError, PlacementError):
+        return draft
+    return shaped
 
 
 def wall_pairs(scene: dict) -> set[tuple[str, str]]:

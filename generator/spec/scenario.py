@@ -85,6 +85,9 @@ class RoomEntry(BaseModel):
     objects: dict[Label, ObjectValue] = Field(default_factory=dict, max_length=MAX_OBJECTS_PER_ROOM,
                                               description=f"Category -> count or entry; at most {MAX_OBJECTS_PER_ROOM} "
                                                           f"objects per room, {MAX_OBJECTS} per scenario.")
+    shape: Literal["rectangle", "L"] = Field("rectangle", description=(
+        "Floor shape: a rectangle, or an L (the rectangle the layout gives the room, less one corner on the "
+        "outside of the building: a corner no other room, hallway or stairwell touches, with nothing above it)."))
 
 
 Item = Union[Label, Annotated[list[Label], Field(max_length=MAX_ROOMS)]]
@@ -168,6 +171,7 @@ class Room:
     floor: int
     area: float | None
     objects: tuple[ObjectRequest, ...]
+    shape: str = "rectangle"
 
     def count(self, category: str) -> int:
         return sum(o.count for o in self.objects if o.category == category)
@@ -220,6 +224,7 @@ class Scenario:
                     "floor": r.floor,
                     "area": r.area,
                     "objects": [{"category": o.category, "count": o.count, "attributes": o.attributes} for o in r.objects],
+                    **({"shape": r.shape} if r.shape != "rectangle" else {}),
                 }
                 for label, r in self.rooms.items()
             },
@@ -394,7 +399,8 @@ def _normalize(parsed: ScenarioFile, source: str) -> Scenario:
                     attributes["color"] = color
                 objects[category] = ObjectRequest(category, value.count, attributes)
         room_type = (entry.type or default_room_type(label)).strip().lower()
-        rooms[label] = Room(label, room_type, entry.floor, entry.area, tuple(objects[c] for c in sorted(objects)))
+        rooms[label] = Room(label, room_type, entry.floor, entry.area, tuple(objects[c] for c in sorted(objects)),
+                            entry.shape)
 
     total = sum(o.count for room in rooms.values() for o in room.objects)
     if total > MAX_OBJECTS:
