@@ -24,8 +24,9 @@ def bare_render(scene_json, trajectory_json, out_mp4, profile: str = "preview", 
     from formats.base import dump_model, read_model
     from formats.scene import Scene
     from formats.trajectory import Trajectory
+    from render.doors import door_poses
     from render.run import quiet_stdout
-    from render.scene_builder import build_scene, configure_video_output, keyframe_camera
+    from render.scene_builder import build_scene, configure_video_output, keyframe_camera, keyframe_doors
 
     started = time.perf_counter()
     scene = dump_model(read_model(scene_json, Scene))
@@ -33,9 +34,10 @@ def bare_render(scene_json, trajectory_json, out_mp4, profile: str = "preview", 
     camera = walk.camera
     if (width, height) != (None, None) and (int(width), int(height)) != (camera.width, camera.height):
         raise ValueError(f"{trajectory_json}: its camera is {camera.width}x{camera.height}, not {width}x{height}")
-    poses = [dump_model(f) for f in walk.frames]
+    poses = door_poses(scene, [dump_model(f) for f in walk.frames], walk.fps)
     built = build_scene(scene, profile, camera)
     keyframe_camera(built.camera, poses)
+    keyframe_doors(built, poses)          # the same frames as the pipeline's video
     sc = built.color_scene
     sc.frame_start, sc.frame_end = int(poses[0]["frame"]), int(poses[-1]["frame"])
     sc.render.fps = walk.fps
