@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from functools import cache
 
-# Display name of a category where it differs from the key. None today: the questions are
-# written, and checked by queries.check, with the category key itself ("the tv"), so renaming
-# one here also needs the checker to read the new name back.
-_DISPLAY: dict[str, str] = {}
+# Display name of a category where the key is not what a person calls one object of it.
+# Questions use the display name; the checker reads it back (queries.check_facts.category_named).
+_DISPLAY: dict[str, str] = {
+    "clothes": "garment",        # one object is one folded shirt or sweater: "how many garment(s)"
+}
 
 # Plural of a (last) word where inflect's is wrong for what the category is.
 _PLURAL: dict[str, str] = {
@@ -72,7 +73,7 @@ def _plural(name: str) -> str:
 
 
 def count_phrase(n: int, category: str) -> str:
-    """'1 knife', '3 knives', '0 chairs', '2 clothes'."""
+    """'1 knife', '3 knives', '0 chairs', '2 garments' (clothes)."""
     return f"{n} {plural(category, n)}"
 
 

@@ -17,7 +17,9 @@ def object_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
     m = pattern(text.COUNTING).match(rec["question"])
     if not m:
         return [("format", "question does not follow the counting template")]
-    cat, room = m["category"], m["room"]
+    cat, room = facts.category_named(m["category"]), m["room"]
+    if cat is None:
+        return [("ungrounded", f"{m['category']!r} names no category of the scene")]
     objs = [o for o in facts.scene.objects if o.category == cat and o.room == room]
     found = rooms_visible(facts, [room])
     if not facts.countable(cat):
@@ -41,7 +43,10 @@ def appearance_order(rec, facts: Facts, th: Rules, **_) -> Findings:
     m = pattern(text.APPEARANCE).match(rec["question"])
     if not m:
         return [("format", "question does not follow the appearance-order template")]
-    cats = m["cats"].split(", ")
+    named = {w: facts.category_named(w) for w in m["cats"].split(", ")}
+    if None in named.values():
+        return [("ungrounded", f"{[w for w, c in named.items() if c is None]} name no category of the scene")]
+    cats = list(named.values())
     found: Findings = []
     first, glimpse = {}, {}
     for c in cats:
@@ -66,7 +71,7 @@ def appearance_order(rec, facts: Facts, th: Rules, **_) -> Findings:
                                 f"otherwise than their first clear views {dict(zip(truth, (first[c] for c in truth)))}"))
     truths = []
     for opt in rec["options"]:
-        order = opt.split(", ")
+        order = [named.get(w, w) for w in opt.split(", ")]
         if sorted(order) != sorted(cats):
             found.append(("format", f"option {opt!r} is not an ordering of {cats}"))
         truths.append(order == truth)

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from assets.vocabulary import countable, lookalikes
+from assets.vocabulary import countable, display_name, lookalikes
 from formats.base import read_model
 from formats.scene import Scene
 from formats.trajectory import Trajectory
@@ -115,10 +115,16 @@ class Facts:
             category, room = name.split(" in the ", 1)
             if room not in self.room:
                 category, room = name, None
+        category = self.category_named(category)
         hits = [o for o in self.scene.objects
                 if o.category == category and (room is None or o.room == room)]
         if room is None and len({o.room for o in hits}) > 1:
             return None
+        return hits[0] if len(hits) == 1 else None
+
+    def category_named(self, words: str) -> str | None:
+        """The scene's category whose display name (assets.vocabulary) is `words`."""
+        hits = sorted({o.category for o in self.scene.objects if display_name(o.category) == words})
         return hits[0] if len(hits) == 1 else None
 
     def countable(self, category: str) -> bool:

@@ -45,7 +45,7 @@ def object_counting(ctx: Context, want: int) -> list[Draft]:
             ctx.rej.add(task, 3, "an instance never seen")
             continue
         frames = [f for o in objs for f in ctx.seen.object_evidence(o.id)]
-        out.append(Draft(task, text.COUNTING.format(category=category, room=room), len(objs),
+        out.append(Draft(task, text.COUNTING.format(category=text.display_name(category), room=room), len(objs),
                          objects=[o.id for o in objs], rooms=[room], frames=frames,
                          derivation={"room": room, "category": category,
                                      "instances": sorted(o.id for o in objs), "count": len(objs)}))
@@ -90,12 +90,13 @@ def appearance_order(ctx: Context, want: int) -> list[Draft]:
         if any(glimpses[b] <= glimpses[a] for a, b in zip(order, order[1:])):
             ctx.rej.add(task, 3, "first glimpses come in another order than first clear views")
             continue
-        correct = ", ".join(order)
+        words = lambda cats: ", ".join(text.display_name(c) for c in cats)  # noqa: E731
+        correct = words(order)
         wrong = [p for p in itertools.permutations(order) if list(p) != order]
         picks = ctx.rng.choice(len(wrong), size=3, replace=False)
-        distractors = [", ".join(wrong[i]) for i in sorted(picks)]
+        distractors = [words(wrong[i]) for i in sorted(picks)]
         listed = [combo[i] for i in ctx.rng.permutation(4)]
-        out.append(Draft(task, text.APPEARANCE.format(cats=", ".join(listed)), correct, distractors,
+        out.append(Draft(task, text.APPEARANCE.format(cats=words(listed)), correct, distractors,
                          objects=[firsts[c][1] for c in order], frames=frames,
                          derivation={"order": order,
                                      "first_frames": {c: firsts[c][0] for c in order},

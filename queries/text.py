@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from assets.vocabulary import plural  # noqa: F401  (questions and the checker pluralise with it)
+from assets.vocabulary import display_name, plural  # noqa: F401  (questions and the checker pluralise with it)
 from queries.model import Scene, SceneObject
 
 COUNTING = "How many {category}(s) are in the {room}?"
@@ -66,9 +66,10 @@ def ordinal(index: int) -> str:
 
 
 def object_name(obj: SceneObject, scene: Scene) -> str:
-    """The category alone when no other room has one, else 'category in the room'."""
+    """The category's display name alone when no other room has one, else 'name in the room'."""
     same = Counter(o.room for o in scene.objects if o.category == obj.category)
-    return obj.category if len(same) == 1 else f"{obj.category} in the {obj.room}"
+    name = display_name(obj.category)
+    return name if len(same) == 1 else f"{name} in the {obj.room}"
 
 
 def activity_text(activity: str) -> str:
