@@ -14,9 +14,12 @@ from formats.base import TAG_DESCRIPTION, FileModel, StrictModel
 
 
 class Track(StrictModel):
-    """The frames in which one object or room covers at least `min_pixels` pixels."""
+    """The frames in which one object or room covers at least `min_pixels` pixels and its
+    visible region holds an `id_pass.block` square somewhere (a sliver is not listed)."""
 
-    frames: list[int] = Field(description="Frame numbers, ascending.")
+    frames: list[int] = Field(description="Frame numbers, ascending: at least `min_pixels` video pixels, and the "
+                                          "region holds a square of `id_pass.block` x `id_pass.block` id-pass "
+                                          "pixels somewhere (a strip one or two pixels wide is not listed).")
     pixels: list[int] = Field(description="Pixels it covers in each of those frames, in video pixels "
                                           "(id-pass counts scaled by the area ratio, rounded).")
     first_frame: int | None = Field(description="The first of `frames`; null when it was never visible.")
@@ -33,15 +36,17 @@ class Track(StrictModel):
 class IdPass(StrictModel):
     width: int = Field(gt=0, description="Width of the instance-ID pass in pixels (the video width / an integer).")
     height: int = Field(gt=0, description="Height of the instance-ID pass in pixels (same aspect ratio as the video).")
+    block: int = Field(ge=1, description="Side in id-pass pixels of the square a region must hold for its frame to be "
+                                         "listed (render.idcolors.block_side: 4 at a 320-px-wide id pass, at least 2).")
 
 
 class Visibility(FileModel):
     """Per object and room of scene.json: the frames where it is visible and how large."""
 
-    FORMAT: ClassVar[str] = "egoscene.visibility/1"
+    FORMAT: ClassVar[str] = "egoscene.visibility/2"
     FILENAME: ClassVar[str] = "visibility.json"
 
-    format: Literal["egoscene.visibility/1"] = Field(description=TAG_DESCRIPTION)
+    format: Literal["egoscene.visibility/2"] = Field(description=TAG_DESCRIPTION)
     width: int = Field(gt=0, description="Video width in pixels (trajectory.json camera.width).")
     height: int = Field(gt=0, description="Video height in pixels (trajectory.json camera.height).")
     fps: int = Field(gt=0, description="Frames per second.")

@@ -37,6 +37,27 @@ def count_ids(ids: np.ndarray) -> np.ndarray:
     return np.bincount(ids.ravel(), minlength=MAX_IDS)
 
 
+def block_side(id_width: int) -> int:
+    """Side (id-pass pixels) of the square an object's visible region must hold somewhere in a
+    frame for the frame to list it: 4 at a 320-px-wide id pass (8x8 px of a 640x480 video),
+    at least 2 - so a strip one pixel wide at a frame edge or behind a door jamb never counts."""
+    return max(2, round(4 * id_width / 320))
+
+
+def ids_with_block(ids: np.ndarray, side: int) -> np.ndarray:
+    """The ids whose region holds a side x side square of pixels somewhere in the map."""
+    h, w = ids.shape
+    if h < side or w < side:
+        return np.zeros(0, ids.dtype)
+    anchor = ids[: h - side + 1, : w - side + 1]
+    same = np.ones(anchor.shape, bool)
+    for dy in range(side):
+        for dx in range(side):
+            if dy or dx:
+                same &= ids[dy: dy + h - side + 1, dx: dx + w - side + 1] == anchor
+    return np.unique(anchor[same])
+
+
 def assign_ids(scene: dict) -> dict[tuple[str, str], int]:
     """(kind, key) -> id for everything the id pass distinguishes, in a fixed order:
     rooms ("room", label), hallways and stairwells ("space", "hallway:<id>" | "stairs:<id>"),

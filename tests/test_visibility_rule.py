@@ -1,0 +1,51 @@
+"""visibility.json lists a frame for an object only where its region is not a sliver
+(render.idcolors.ids_with_block; docs/ground-truth.md "Seen"): hand-painted id frames, no Blender."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from formats.base import load_model
+from formats.visibility import Visibility
+from render import idcolors
+from render.run import visibility
+
+
+def _bgr(ids: np.ndarray) -> np.ndarray:
+    levels = np.array([idcolors.id_to_levels(int(i)) for i in range(int(ids.max()) + 1)])
+    rgb = levels[ids] * idcolors.STEP
+    return rgb[..., ::-1].astype(np.uint8)
+
+
+def test_a_strip_one_or_two_pixels_wide_is_no_block_but_a_compact_patch_is():
+    ids = np.zeros((120, 160), np.int32)
+    ids[10:110, 0] = 5                   # 1 px x 100 px at the left edge: 100 pixels
+    ids[10:60, 20:22] = 6                # 2 px x 50 px
+    ids[40:50, 80:90] = 7                # a 10 x 10 patch: 100 pixels
+    assert set(idcolors.ids_with_block(ids, 2)) == {0, 6, 7}
+    assert set(idcolors.ids_with_block(ids, 4)) == {0, 7}
+    assert idcolors.block_side(320) == 4 and idcolors.block_side(160) == 2 and idcolors.block_side(32) == 2
+
+
+def test_visibility_lists_the_patch_not_the_sliver_of_the_same_size(tmp_path):
+    scene = {"rooms": [{"label": "A", "floor": 0, "polygon": [[0, 0], [4, 0], [4, 4], [0, 4]]}],
+             "hallways": [], "stairs": [],
+             "objects": [{"id": "A/book/1"}, {"id": "A/vase/1"}]}
+    table = idcolors.assign_ids(scene)
+    book, vase = table[("object", "A/book/1")], table[("object", "A/vase/1")]
+    paths = []
+    for k in range(3):
+        ids = np.full((240, 320), table[("room", "A")], np.int32)
+        ids[0:200, 319] = book                 # 200 id px, a 1-px strip at the right edge
+        ids[100:110, 100:120] = vase           # 200 id px, 10 x 20
+        path = tmp_path / f"i{k}.png"
+        cv2.imwrite(str(path), _bgr(ids))
+        paths.append(path)
+    out = visibility(scene, paths, [0, 1, 2], 640, 480, (320, 240), 30, 50)
+    vis = load_model({**out, "profile": "preview", "inputs_hash": "x", "trajectory_hash": "x", "video_sha256": "x"},
+                     Visibility, "test")
+    assert vis.id_pass.block == 4
+    assert vis.objects["A/vase/1"].frames == [0, 1, 2] and vis.objects["A/vase/1"].pixels == [800] * 3
+    assert vis.objects["A/book/1"].frames == [] and vis.objects["A/book/1"].first_frame is None
+    assert vis.rooms["A"].frames == [0, 1, 2]
