@@ -37,7 +37,7 @@ class IdPass(StrictModel):
     width: int = Field(gt=0, description="Width of the instance-ID pass in pixels (the video width / an integer).")
     height: int = Field(gt=0, description="Height of the instance-ID pass in pixels (same aspect ratio as the video).")
     block: int = Field(ge=1, description="Side in id-pass pixels of the square a region must hold for its frame to be "
-                                         "listed (render.idcolors.block_side: 6 at a 320-px-wide id pass, at least 2).")
+                                         "listed (render.idcolors.block_side: 8 at a 320-px-wide id pass, at least 2).")
 
 
 class Visibility(FileModel):

@@ -39,11 +39,11 @@ def count_ids(ids: np.ndarray) -> np.ndarray:
 
 def block_side(id_width: int) -> int:
     """Side (id-pass pixels) of the square an object's visible region must hold somewhere in a
-    frame for the frame to list it: 6 at a 320-px-wide id pass (12x12 px of a 640x480 video,
-    under 2% of its width), at least 2. Checked on audit frames: a washstand's 5-px edge past a
-    door jamb and a bookshelf's strip behind a chair at the frame border (neither recognisable)
-    are not listed; a cup seen at 0.1% of the frame (about 17x17 px) is."""
-    return max(2, round(6 * id_width / 320))
+    frame for the frame to list it: 8 at a 320-px-wide id pass (16x16 px of a 640x480 video,
+    2.5% of its width), at least 2. Checked on frames of scenario-01: a washstand's 12-px edge
+    past a door jamb and a bookshelf's strip behind a chair (neither recognisable) are not
+    listed at 640x480; a cup seen whole at 0.1% of the frame (about 17x17 px) is."""
+    return max(2, round(8 * id_width / 320))
 
 
 def ids_with_block(ids: np.ndarray, side: int) -> np.ndarray:

@@ -27,7 +27,7 @@ def test_a_strip_one_or_two_pixels_wide_is_no_block_but_a_compact_patch_is():
     assert set(idcolors.ids_with_block(ids, 4)) == {0, 7}
     assert set(idcolors.ids_with_block(ids, 10)) == {0, 7}
     assert set(idcolors.ids_with_block(ids, 11)) == {0}           # the patch is 10 x 10
-    assert idcolors.block_side(320) == 6 and idcolors.block_side(160) == 3 and idcolors.block_side(32) == 2
+    assert idcolors.block_side(320) == 8 and idcolors.block_side(160) == 4 and idcolors.block_side(32) == 2
 
 
 def test_visibility_lists_the_patch_not_the_sliver_of_the_same_size(tmp_path):
@@ -39,7 +39,7 @@ def test_visibility_lists_the_patch_not_the_sliver_of_the_same_size(tmp_path):
     paths = []
     for k in range(3):
         ids = np.full((240, 320), table[("room", "A")], np.int32)
-        ids[0:40, 315:320] = book              # 200 id px, a 5-px strip at the right edge
+        ids[0:29, 313:320] = book              # 203 id px, a 7-px strip at the right edge
         ids[100:110, 100:120] = vase           # 200 id px, 10 x 20
         path = tmp_path / f"i{k}.png"
         cv2.imwrite(str(path), _bgr(ids))
@@ -47,7 +47,7 @@ def test_visibility_lists_the_patch_not_the_sliver_of_the_same_size(tmp_path):
     out = visibility(scene, paths, [0, 1, 2], 640, 480, (320, 240), 30, 50)
     vis = load_model({**out, "profile": "preview", "inputs_hash": "x", "trajectory_hash": "x", "video_sha256": "x"},
                      Visibility, "test")
-    assert vis.id_pass.block == 6
+    assert vis.id_pass.block == 8
     assert vis.objects["A/vase/1"].frames == [0, 1, 2] and vis.objects["A/vase/1"].pixels == [800] * 3
     assert vis.objects["A/book/1"].frames == [] and vis.objects["A/book/1"].first_frame is None
     assert vis.rooms["A"].frames == [0, 1, 2]
