@@ -1,9 +1,22 @@
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+
+
+@lru_cache(maxsize=None)
+def bundled_layout(path: Path):
+    """(scenario, scene) of a bundled spec's layout stage, computed once per test session (the
+    large house takes about 18 s; layout, placement, walk and physical tests all start from it).
+    Callers copy before changing it."""
+    from egoscene.pipeline import run_layout
+    from generator.spec.scenario import load_scenario
+
+    scenario = load_scenario(path)
+    return scenario, run_layout(scenario)[0]
 
 
 @pytest.fixture(scope="session")

@@ -4,18 +4,14 @@ import pytest
 
 from generator.layout import relations
 from generator.layout.plan import LayoutError, layout, plan_to_scene
-from generator.spec.scenario import load_scenario, parse_scenario
-from tests.conftest import SCENARIOS
+from generator.spec.scenario import parse_scenario
+from tests.conftest import SCENARIOS, bundled_layout
 from tests.layout_checks import assert_plan_is_sound
 
-_SCENES: dict = {}
 
 
 def scene_for(path):
-    if path not in _SCENES:
-        scenario = load_scenario(path)
-        _SCENES[path] = (scenario, plan_to_scene(layout(scenario)))
-    return _SCENES[path]
+    return bundled_layout(path)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

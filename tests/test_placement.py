@@ -26,10 +26,9 @@ from shapely.geometry import Point, Polygon, box
 
 from assets.models import build_model
 from generator.layout.plan import LayoutError, layout, plan_to_scene
-from egoscene.pipeline import run_layout
 from generator.placement.place import PlacementError, place_objects
-from generator.spec.scenario import load_scenario, parse_scenario
-from tests.conftest import SCENARIOS
+from generator.spec.scenario import parse_scenario
+from tests.conftest import SCENARIOS, bundled_layout
 
 TOL = 2e-3
 FIELDS = {"id", "category", "room", "floor", "position", "yaw", "size", "footprint", "support", "attributes"}
@@ -39,8 +38,7 @@ _CACHE: dict = {}
 
 def placed(path):
     if path not in _CACHE:
-        scenario = load_scenario(path)
-        scene, _ = run_layout(scenario)
+        scenario, scene = bundled_layout(path)
         _CACHE[path] = (scenario, scene, place_objects(scenario, scene))
     return _CACHE[path]
 

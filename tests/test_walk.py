@@ -20,11 +20,9 @@ from shapely.ops import unary_union
 
 from formats.camera import Camera
 from generator import stairs as stairs_mod
-from egoscene.pipeline import run_layout
 from generator.placement.place import place_objects
-from generator.spec.scenario import load_scenario
 from generator.walk.plan import WalkError, plan_walk, walk_summary
-from tests.conftest import SCENARIOS
+from tests.conftest import SCENARIOS, bundled_layout
 
 NAMES = [p.stem for p in SCENARIOS]
 CAMERA = Camera.standard(640, 480)
@@ -36,9 +34,7 @@ assert (CAMERA.eye_height, CAMERA.hfov_deg / 2) == (EYE, HFOV_HALF) and abs(CAME
 
 @lru_cache(maxsize=None)
 def layout_of(name: str):
-    scenario = load_scenario(next(p for p in SCENARIOS if p.stem == name))
-    scene, _ = run_layout(scenario)
-    return scenario, scene
+    return bundled_layout(next(p for p in SCENARIOS if p.stem == name))
 
 
 @lru_cache(maxsize=None)
