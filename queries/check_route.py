@@ -143,6 +143,9 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
     room = start.room
     if any(o.room != room for o in (facing, *marks)):
         return [("ambiguity", "route objects are not in one room")]
+    for o in (start, *marks):   # one walks up to furniture, not to a cup on it or a wall picture
+        if o.support != "floor":
+            found.append(("ambiguity", f"one cannot walk up to {o.id} (support {o.support!r}, not the floor)"))
     centres = [xy(start), *(xy(o) for o in marks)]
     if min(math.dist(p, q) for p, q in zip([xy(facing), *centres], centres)) < th.min_pair_distance_m - EPS:
         found.append(("margin", "objects too close for stable turns"))

@@ -1,10 +1,12 @@
 """Route Plan: A* on a room's occupancy grid, turned into VSI-Bench style steps.
 
 The grid is the room polygon minus furniture footprints, both grown by the robot's clearance.
-The A* cell path is pulled taut (line of sight in free space); its corners are the turns, each
-named by the unique object nearest to it ("Go forward until the X"). A turn is asked only when
-the path geometry and the object centres (what a viewer would use) give the same turn with
-margins; distractors are other turn sequences.
+The stops (start, landmarks, goal) stand on the floor: a robot walks up to a sofa, not to a
+cup on a table or a picture on a wall (docs/ground-truth.md). The A* cell path is pulled taut
+(line of sight in free space); its corners are the turns, each named by the unique object
+nearest to it ("Go forward until the X"), or the route goes by one or two landmarks whose
+centres turn it clearly. A turn is asked only when the path geometry and the object centres
+(what a viewer would use) give the same turn with margins; distractors are other turn sequences.
 """
 
 from __future__ import annotations
@@ -29,8 +31,13 @@ from queries.records import Draft
 
 NON_BLOCKING_SUPPORT = ("ceiling", "wall", "window")
 MAX_TRIES = 200  # (start, goal) pairs planned per scenario: A* is the costly part
-MAX_DETOURS = 4  # one-landmark detours tried per (start, goal)
+MAX_DETOURS = 6  # landmark detours (one or two landmarks) tried per (start, goal)
 MAX_DETOUR = 1.5  # a landmark route may be at most this much longer than the shortest walk
+
+
+def stands(obj: SceneObject) -> bool:
+    """Only what stands on the floor is a stop one walks up to."""
+    return obj.support == "floor"
 
 
 def blocks(obj: SceneObject) -> bool:
@@ -210,19 +217,34 @@ def path_length(points) -> float:
     return sum(math.dist(p, q) for p, q in zip(points, points[1:]))
 
 
-def _candidate_stops(planner, start, goal, nameable, ctx):
-    """Landmark lists to try: the shortest walk's corners, else one-landmark detours."""
+def _centre_turns_clear(stops, th: Thresholds) -> bool:
+    """At every landmark the centres turn left, right or back with margins (a straight-on
+    landmark asks nothing; the walk check would refuse it later, after a costly A*)."""
+    for a, b, c in zip(stops, stops[1:], stops[2:]):
+        if math.dist(a.xy, b.xy) < th.min_pair_distance_m or math.dist(b.xy, c.xy) < th.min_pair_distance_m:
+            return False
+        if classify_turn(wrap(heading_deg(b.xy, c.xy) - heading_deg(a.xy, b.xy)), th) in (None, "none"):
+            return False
+    return True
+
+
+def _candidate_stops(planner, start, goal, stops, ctx):
+    """Landmark lists to try: the shortest walk's corners, then the one- and two-landmark
+    detours whose centres turn clearly, shortest first."""
     shortest = planner.shortest(start, goal)
     if shortest is None:
         return None, []
     corners, lists = shortest[1:-1], []
     if 1 <= len(corners) <= 2:
-        marks = [landmark_at(c, nameable, ctx.th.landmark_max_m) for c in corners]
+        marks = [landmark_at(c, stops, ctx.th.landmark_max_m) for c in corners]
         if all(marks) and len({m.id for m in marks}) == len(marks) and not (
                 {m.id for m in marks} & {start.id, goal.id}):
             lists.append(marks)
-    others = [o for o in nameable if o.id not in (start.id, goal.id)]
-    lists += [[m] for m in ctx.shuffled(others)[:MAX_DETOURS] if [m] not in lists]
+    others = [o for o in stops if o.id not in (start.id, goal.id)]
+    detours = [[m] for m in others] + [list(p) for p in itertools.permutations(others, 2)]
+    detours = [d for d in detours if _centre_turns_clear([start, *d, goal], ctx.th) and d not in lists]
+    centre_length = lambda d: path_length([o.xy for o in (start, *d, goal)])  # noqa: E731
+    lists += sorted(detours, key=lambda d: (centre_length(d), [o.id for o in d]))[:MAX_DETOURS]
     return shortest, lists
 
 
@@ -240,8 +262,11 @@ def route_plan(ctx: Context, want: int) -> list[Draft]:
     def nameable(label):
         return [o for o in by_room[label] if ctx.unique_in_room(o) and ctx.seen.object_seen(o.id)]
 
+    def stops(label):
+        return [o for o in nameable(label) if stands(o)]
+
     pairs = [(label, p) for label, objs in by_room.items() if label in rooms
-             for p in itertools.permutations([o for o in objs if ctx.unique_in_room(o)], 2)]
+             for p in itertools.permutations([o for o in objs if ctx.unique_in_room(o) and stands(o)], 2)]
     for label, (start, goal) in ctx.shuffled(pairs)[:MAX_TRIES]:
         if len(out) == want:
             break
@@ -249,7 +274,7 @@ def route_plan(ctx: Context, want: int) -> list[Draft]:
             ctx.rej.add(task, 2, "named object or room not seen")
             continue
         plan = planner(label)
-        shortest, candidates = _candidate_stops(plan, start, goal, nameable(label), ctx)
+        shortest, candidates = _candidate_stops(plan, start, goal, stops(label), ctx)
         if shortest is None:
             ctx.rej.add(task, 1, "no walkable route")
             continue

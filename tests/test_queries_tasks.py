@@ -14,6 +14,12 @@ from queries.geometry import compass_label, direction_label
 from queries.layout_facts import Layout
 from queries.model import Scenario, parse_scene, parse_trajectory, parse_visibility
 from queries.ontology import FIXTURE_ONTOLOGY
+from queries.check import check_records
+from queries.check_facts import Files
+from formats.base import load_model
+from formats.scene import Scene as SceneFile
+from formats.trajectory import Trajectory as TrajectoryFile
+from formats.visibility import Visibility as VisibilityFile
 from queries.route_plan import classify_turn
 from queries.params import DEFAULT
 
@@ -25,6 +31,13 @@ def scenario(files) -> Scenario:
     else:
         visibility = parse_visibility(vis)
     return Scenario(parse_scene(files["scene.json"]), parse_trajectory(files["trajectory.json"]), visibility)
+
+
+def check_files(files) -> Files:
+    """The checker reads the same hand-built files through the format models."""
+    return Files(load_model(files["scene.json"], SceneFile, "scene.json"),
+                 load_model(files["trajectory.json"], TrajectoryFile, "trajectory.json"),
+                 load_model(files["visibility.json"], VisibilityFile, "visibility.json"))
 
 
 def run(files, per_task=3):
@@ -243,9 +256,9 @@ def test_relative_distance_refuses_unseen_objects():
 SQUARE = ["sofa", "tv", "table", "lamp"]  # counter-clockwise corners of a 2 m square
 
 
-def square_room():
+def square_room(extra=()):
     pos = {"sofa": (5, 1), "tv": (7, 1), "table": (7, 3), "lamp": (5, 3)}
-    return house({"living room": [4, 0, 8, 4]}, [obj(f"living-room/{c}/1", *pos[c]) for c in SQUARE],
+    return house({"living room": [4, 0, 8, 4]}, [obj(f"living-room/{c}/1", *pos[c]) for c in SQUARE] + list(extra),
                  ["living room"])
 
 
@@ -267,8 +280,31 @@ def test_route_plan_turns_follow_the_walk_around_the_square():
             f"choose either 'turn back,' 'turn left,' or 'turn right.'): 1. [please fill in] 2. Go forward "
             f"until the {m} 3. [please fill in] 4. Go forward until the {g}. You have reached the final destination.")
         assert len(set(r["options"])) == 4
-    # trips between neighbouring corners are straight: a landmark detour would double them
-    assert report.reasons["route_plan"] == {"rule5: landmark detour much longer than the shortest walk": 16}
+    # trips between neighbouring corners are straight: the only landmarks that turn clearly are
+    # the two other corners (a 6 m walk around for a 2 m trip); one other corner turns 135 deg
+    assert report.reasons["route_plan"] == {"rule5: landmark detour much longer than the shortest walk": 8}
+
+
+def test_route_stops_stand_on_the_floor_and_the_checker_says_so():
+    """One walks up to the sofa, not to the vase on the table or the picture on the wall."""
+    files = square_room([obj("living-room/vase/1", 7, 3, w=0.2, d=0.2, support="living-room/table/1"),
+                         obj("living-room/picture/1", 6, 3.9, w=0.6, d=0.05, support="wall")])
+    scene = files["scene.json"]
+    records, _ = run(files, per_task=8)
+    routes = mcqs(records, "route_plan")
+    assert len(routes) >= 3
+    for r in routes:
+        d = r["derivation"]
+        assert not {d["start"], d["goal"], *d["landmarks"]} & {"living-room/vase/1", "living-room/picture/1"}
+    assert {r["derivation"]["facing"] for r in routes} & {"living-room/vase/1", "living-room/picture/1"}
+    assert not check_records(records, check_files(files), ontology=FIXTURE_ONTOLOGY)
+    goal = routes[0]["derivation"]["goal"]
+    for o in scene["objects"]:
+        if o["id"] == goal:
+            o["support"] = "wall"        # the same record about a goal hung on the wall
+    problems = [p for p in check_records([routes[0]], check_files(files), ontology=FIXTURE_ONTOLOGY)
+                if p.kind == "ambiguity"]
+    assert [p.message for p in problems] == [f"one cannot walk up to {goal} (support 'wall', not the floor)"]
 
 
 @pytest.mark.parametrize("angle, expected", [
