@@ -15,11 +15,13 @@ from formats.base import TAG_DESCRIPTION, FileModel, StrictModel
 
 class Track(StrictModel):
     """The frames in which one object or room covers at least `min_pixels` pixels and its
-    visible region holds an `id_pass.block` square somewhere (a sliver is not listed)."""
+    visible region holds an `id_pass.block` square at least `id_pass.margin` pixels inside the
+    frame's edges (a sliver, or a strip at the frame's edge, is not listed)."""
 
     frames: list[int] = Field(description="Frame numbers, ascending: at least `min_pixels` video pixels, and the "
                                           "region holds a square of `id_pass.block` x `id_pass.block` id-pass "
-                                          "pixels somewhere (a strip one or two pixels wide is not listed).")
+                                          "pixels at least `id_pass.margin` pixels inside the frame's edges (a "
+                                          "narrow strip, or one at the frame's edge, is not listed).")
     pixels: list[int] = Field(description="Pixels it covers in each of those frames, in video pixels "
                                           "(id-pass counts scaled by the area ratio, rounded).")
     first_frame: int | None = Field(description="The first of `frames`; null when it was never visible.")
@@ -38,15 +40,17 @@ class IdPass(StrictModel):
     height: int = Field(gt=0, description="Height of the instance-ID pass in pixels (same aspect ratio as the video).")
     block: int = Field(ge=1, description="Side in id-pass pixels of the square a region must hold for its frame to be "
                                          "listed (render.idcolors.block_side: 8 at a 320-px-wide id pass, at least 2).")
+    margin: int = Field(ge=0, description="Id-pass pixels along the frame's edges where that square does not count "
+                                          "(render.idcolors.border_margin: twice `block`, 5% of the width).")
 
 
 class Visibility(FileModel):
     """Per object and room of scene.json: the frames where it is visible and how large."""
 
-    FORMAT: ClassVar[str] = "egoscene.visibility/2"
+    FORMAT: ClassVar[str] = "egoscene.visibility/3"
     FILENAME: ClassVar[str] = "visibility.json"
 
-    format: Literal["egoscene.visibility/2"] = Field(description=TAG_DESCRIPTION)
+    format: Literal["egoscene.visibility/3"] = Field(description=TAG_DESCRIPTION)
     width: int = Field(gt=0, description="Video width in pixels (trajectory.json camera.width).")
     height: int = Field(gt=0, description="Video height in pixels (trajectory.json camera.height).")
     fps: int = Field(gt=0, description="Frames per second.")

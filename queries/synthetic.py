@@ -149,7 +149,7 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
         entry["first_frame"] = entry["frames"][0] if entry["frames"] else None
     camera = Camera.standard()
     visibility = {"format": Visibility.FORMAT, "width": camera.width, "height": camera.height, "fps": fps,
-                  "min_pixels": camera.min_pixels(), "id_pass": {"width": 160, "height": 120, "block": 2}, "profile": "preview",
+                  "min_pixels": camera.min_pixels(), "id_pass": {"width": 160, "height": 120, "block": 2, "margin": 4}, "profile": "preview",
                   "objects": vis_objects, "rooms": vis_rooms,
                   "inputs_hash": "0" * 64, "trajectory_hash": "0" * 64, "video_sha256": "0" * 64}
     trajectory = dump_model(Trajectory(format=Trajectory.FORMAT, fps=fps, camera=camera, frames=frames, events=events,

@@ -353,7 +353,8 @@ def _runs(indices: list[int]) -> list[tuple[int, int]]:
 def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: int, height: int,
                id_size: tuple[int, int], fps: int, min_pixels: int) -> dict:
     """Per object and room: frames with at least `min_pixels` (in video pixels) whose region
-    holds a block_side square of id pixels somewhere (not a sliver), counts, first frame. Ids
+    holds a block_side square of id pixels somewhere inside the border margin (not a sliver,
+    not a strip at the frame's edge), counts, first frame. Ids
     are assigned in scene order (render.idcolors.assign_ids)."""
     import cv2
 
@@ -363,7 +364,7 @@ def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: in
     scale = (width * height) / float(id_size[0] * id_size[1])
     counts = np.zeros((len(numbers), max(ids.values(), default=0) + 1), np.int64)
     solid = np.zeros(counts.shape, bool)      # the region holds a block_side square somewhere
-    side = idcolors.block_side(id_size[0])
+    side, margin = idcolors.block_side(id_size[0]), idcolors.border_margin(id_size[0])
     for k, path in enumerate(id_frames):
         img = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if img is None:
@@ -371,11 +372,11 @@ def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: in
         id_map = idcolors.decode_bgr(img)
         c = idcolors.count_ids(id_map)
         counts[k] = c[:counts.shape[1]]
-        blocks = idcolors.ids_with_block(id_map, side)
+        blocks = idcolors.ids_with_block(id_map, side, margin)
         solid[k, blocks[blocks < counts.shape[1]]] = True
     pixels = np.rint(counts * scale).astype(np.int64)
     out = {"format": Visibility.FORMAT, "width": width, "height": height, "fps": fps, "min_pixels": min_pixels,
-           "id_pass": {"width": id_size[0], "height": id_size[1], "block": side}, "objects": {}, "rooms": {}}
+           "id_pass": {"width": id_size[0], "height": id_size[1], "block": side, "margin": margin}, "objects": {}, "rooms": {}}
     for (kind, name), i in ids.items():
         if kind not in ("object", "room"):
             continue

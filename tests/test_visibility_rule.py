@@ -27,27 +27,33 @@ def test_a_strip_one_or_two_pixels_wide_is_no_block_but_a_compact_patch_is():
     assert set(idcolors.ids_with_block(ids, 4)) == {0, 7}
     assert set(idcolors.ids_with_block(ids, 10)) == {0, 7}
     assert set(idcolors.ids_with_block(ids, 11)) == {0}           # the patch is 10 x 10
+    assert set(idcolors.ids_with_block(ids, 2, margin=21)) == {0, 7}  # the 2-px strip is 20 px in
+    assert set(idcolors.ids_with_block(ids, 10, margin=40)) == {0, 7}
+    assert set(idcolors.ids_with_block(ids, 10, margin=41)) == {0}  # the patch starts 40 px in
+    assert idcolors.border_margin(320) == 16 and idcolors.border_margin(160) == 8
     assert idcolors.block_side(320) == 8 and idcolors.block_side(160) == 4 and idcolors.block_side(32) == 2
 
 
 def test_visibility_lists_the_patch_not_the_sliver_of_the_same_size(tmp_path):
     scene = {"rooms": [{"label": "A", "floor": 0, "polygon": [[0, 0], [4, 0], [4, 4], [0, 4]]}],
              "hallways": [], "stairs": [],
-             "objects": [{"id": "A/book/1"}, {"id": "A/vase/1"}]}
+             "objects": [{"id": "A/book/1"}, {"id": "A/vase/1"}, {"id": "A/lamp/1"}]}
     table = idcolors.assign_ids(scene)
-    book, vase = table[("object", "A/book/1")], table[("object", "A/vase/1")]
+    book, vase, lamp = (table[("object", f"A/{c}/1")] for c in ("book", "vase", "lamp"))
     paths = []
     for k in range(3):
         ids = np.full((240, 320), table[("room", "A")], np.int32)
         ids[0:29, 313:320] = book              # 203 id px, a 7-px strip at the right edge
         ids[100:110, 100:120] = vase           # 200 id px, 10 x 20
+        ids[100:125, 0:22 + k] = lamp          # 22-24 px wide at the left edge: needs 16 margin + 8
         path = tmp_path / f"i{k}.png"
         cv2.imwrite(str(path), _bgr(ids))
         paths.append(path)
     out = visibility(scene, paths, [0, 1, 2], 640, 480, (320, 240), 30, 50)
     vis = load_model({**out, "profile": "preview", "inputs_hash": "x", "trajectory_hash": "x", "video_sha256": "x"},
                      Visibility, "test")
-    assert vis.id_pass.block == 8
+    assert vis.id_pass.block == 8 and vis.id_pass.margin == 16
     assert vis.objects["A/vase/1"].frames == [0, 1, 2] and vis.objects["A/vase/1"].pixels == [800] * 3
     assert vis.objects["A/book/1"].frames == [] and vis.objects["A/book/1"].first_frame is None
+    assert vis.objects["A/lamp/1"].frames == [2]    # once the lamp shows 24 columns, not 22 or 23
     assert vis.rooms["A"].frames == [0, 1, 2]
