@@ -16,9 +16,9 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-from egoscene.cli_options import (LAYOUT_BUDGET_S, PROFILES, QUERIES_BUDGET_S, STAGES, WALK_BUDGET_S,
-                                  Height, LayoutBudget, MaxFrames, Passes, PerTask, Profile, QueriesBudget,
-                                  RenderBudget, Seed, Specs, Until, WalkBudget, Width)
+from egoscene.cli_options import (AuditBudget, LAYOUT_BUDGET_S, PROFILES, QUERIES_BUDGET_S, STAGES,
+                                  WALK_BUDGET_S, Height, LayoutBudget, MaxFrames, Passes, PassesBudget, PerTask,
+                                  Profile, QueriesBudget, RenderBudget, Seed, Specs, Until, WalkBudget, Width)
 
 console = Console(stderr=True, soft_wrap=True)  # error lines stay whole in logs
 app = typer.Typer(name="egoscene", help="Synthetic egocentric scenarios with exactly known answers.",
@@ -151,7 +151,8 @@ def generate(specs: Specs,
              queries_budget: QueriesBudget = QUERIES_BUDGET_S,
              seed: Seed = None,
              max_frames: MaxFrames = None,
-             passes: Passes = None) -> int:
+             passes: Passes = None,
+             passes_budget: PassesBudget = None) -> int:
     """Build scenarios into OUT/<name>/, each published atomically (exit 2: input refused)."""
     _require_render_extra("generate")
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -194,7 +195,8 @@ def generate(specs: Specs,
 
             options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task,
                                        layout_budget=layout_budget, walk_budget=walk_budget, seed=seed, passes=passes,
-                                       render_budget=render_budget, queries_budget=queries_budget, max_frames=max_frames)
+                                       render_budget=render_budget, queries_budget=queries_budget, max_frames=max_frames,
+                                       passes_budget=passes_budget)
             try:
                 result = pipeline.generate(path, out, options, on_stage=on_stage, on_progress=on_progress)
             except SpecError as exc:
@@ -245,7 +247,8 @@ def batch(specs: Specs,
           queries_budget: QueriesBudget = QUERIES_BUDGET_S,
           seed: Seed = None,
           max_frames: MaxFrames = None,
-          passes: Passes = None) -> int:
+          passes: Passes = None,
+          passes_budget: PassesBudget = None) -> int:
     """Build many scenarios in parallel worker processes (or Ray tasks), resumable.
 
     Finished, up-to-date scenarios are skipped; a scenario whose worker crashed is retried; Ctrl-C
@@ -261,7 +264,7 @@ def batch(specs: Specs,
                          cpus_per_scenario=cpus_per_scenario, until=until, profile=profile, width=width, height=height,
                          per_task=per_task, layout_budget=layout_budget, walk_budget=walk_budget,
                          render_budget=render_budget, queries_budget=queries_budget, seed=seed,
-                         max_frames=max_frames, passes=_passes(passes, until))
+                         max_frames=max_frames, passes=_passes(passes, until), passes_budget=passes_budget)
 
 
 @app.command()
@@ -322,17 +325,19 @@ def check(outdir: Annotated[Path, typer.Argument(help="a finished scenario folde
 
 
 @app.command()
-def audit(outdir: Annotated[Path, typer.Argument(help="a finished scenario folder, e.g. outputs/scenario-01")]) -> int:
+def audit(outdir: Annotated[Path, typer.Argument(help="a finished scenario folder, e.g. outputs/scenario-01")],
+          audit_budget: AuditBudget = None) -> int:
     """Write OUTDIR/audit/index.html and a PNG per question for checking the answers by eye.
 
     Each shows the question, its options and answer beside its evidence frames (the objects
     outlined from a fresh instance-ID pass) and the 32 uniformly sampled frames, marking those
-    that show evidence. Exit 2: not a finished scenario folder."""
+    that show evidence. Exit 2: not a finished scenario folder; 1: the id pass failed or the
+    audit ran past --audit-budget (Blender stopped, nothing written)."""
     _require_render_extra("audit")
     _require_release_extra("audit", ("PIL",))
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from egoscene.audit.run import AuditError, load
+    from egoscene.audit.run import AuditBudgetError, AuditError, load
     from egoscene.audit.run import audit as write_audit
     from formats.files import OutputError
     from render.api import RenderError
@@ -356,10 +361,13 @@ def audit(outdir: Annotated[Path, typer.Argument(help="a finished scenario folde
                 progress.update(current[0], completed=done, total=total)
 
         try:
-            index = write_audit(loaded, on_stage=on_stage, on_advance=on_advance)
+            index = write_audit(loaded, on_stage=on_stage, on_advance=on_advance, budget_s=audit_budget)
         except (AuditError, OutputError) as exc:
             progress.console.print(f"[red]error[/red] {exc}", highlight=False)
             return REFUSED
+        except AuditBudgetError as exc:
+            progress.console.print(f"[red]error[/red] {exc}", highlight=False)
+            return FAILED
         except RenderError as exc:
             progress.console.print(f"[red]error[/red] {outdir}: the id pass failed: {exc}", highlight=False)
             return FAILED

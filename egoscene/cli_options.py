@@ -27,6 +27,14 @@ RenderBudget = Annotated[Optional[float], typer.Option(
 QUERIES_BUDGET_S = 300.0  # egoscene.pipeline.QUERIES_BUDGET_S, without importing it
 QueriesBudget = Annotated[float, typer.Option("--queries-budget", min=1.0, max=36000.0,
                                               help="seconds the questions and their independent check may take")]
+PassesBudget = Annotated[Optional[float], typer.Option(
+    "--passes-budget", min=1.0, max=10**7, help="seconds the optional --passes of one scenario may take before "
+    "Blender is stopped and the scenario reported (the render is kept: a re-run makes only the passes); default: "
+    "120 + frames x 3 s, per frame scaled by width x height / 640x480, at least a quarter")]
+AuditBudget = Annotated[Optional[float], typer.Option(
+    "--audit-budget", min=1.0, max=10**7, help="seconds the audit may take (decoding, the id pass in Blender, "
+    "drawing) before it is stopped and nothing is written; default: 120 + 3 s per id frame (scaled by width x "
+    "height / 640x480, at least a quarter) + 0.1 s per video frame decoded + 3 s per question")]
 Until = Annotated[str, typer.Option(help="stop after this stage: " + ", ".join(STAGES))]
 Profile = Annotated[str, typer.Option(help="preview: Workbench; photoreal: Cycles")]
 Width = Annotated[int, typer.Option(min=16)]

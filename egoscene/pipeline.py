@@ -50,6 +50,10 @@ class QueryCheckError(Exception):
     """The generated questions disagree with the independent validator: a bug, never published."""
 
 
+class PassesBudgetError(RenderBudgetError):
+    """The optional passes (--passes) ran past their time budget; Blender was stopped."""
+
+
 class QueryBudgetError(Exception):
     """The queries stage (questions and their independent check) ran past its time budget."""
 
@@ -80,6 +84,7 @@ class Options:
     passes: tuple[str, ...] | None = None  # optional render passes (PASSES: masks, depth, glb); None: none
     render_budget: float | None = None  # wall seconds all renders of the scenario may take; None: render_budget_s()
     queries_budget: float | None = None  # wall seconds of the queries stage (CLI: QUERIES_BUDGET_S); None: no cap
+    passes_budget: float | None = None  # wall seconds the optional passes may take; None: passes_budget_s()
 
     def __post_init__(self):
         self.passes = parse_passes(self.passes)
@@ -96,6 +101,12 @@ def render_budget_s(frames: int, width: int, height: int, profile: str) -> float
     """The render stage's default budget: RENDER_BUDGET_BASE_S + frames x RENDER_S_PER_FRAME[profile],
     per frame scaled by the frame's pixels relative to 640x480 (at least a quarter)."""
     return RENDER_BUDGET_BASE_S + frames * RENDER_S_PER_FRAME[profile] * max(0.25, width * height / (640 * 480))
+
+
+def passes_budget_s(frames: int, width: int, height: int) -> float:
+    """The optional passes' default budget (Options.passes_budget None): the preview render's rule
+    (render_budget_s) in either profile, since masks and depth come from the flat Workbench id scene."""
+    return render_budget_s(frames, width, height, "preview")
 
 
 def parse_passes(value) -> tuple[str, ...] | None:
@@ -148,7 +159,7 @@ def _hash(data) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
-BUDGETS = ("layout_budget", "walk_budget", "render_budget", "queries_budget")
+BUDGETS = ("layout_budget", "walk_budget", "render_budget", "queries_budget", "passes_budget")
 
 
 def inputs_hash(scenario: Scenario, options: Options) -> str:
@@ -304,7 +315,8 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
             if trajectory is not None:
                 _write(staging / "trajectory.json", trajectory, Trajectory)
         if options.passes and rendered_key:
-            _passes(folder, rendered_key, staging, render_cache(out_root, scenario.name), options, clock, on_progress)
+            _passes(scenario, len(trajectory["frames"]), folder, rendered_key, staging,
+                    render_cache(out_root, scenario.name), options, clock, on_progress)
         with clock("write"):
             drawing.draw_floorplan(scene, staging / "floorplan.png", trajectory=trajectory)
             drawing.draw_grid(grid_truth, staging / "grid.png", title=scenario.name)
@@ -371,11 +383,13 @@ def _queries_deadline(scenario: Scenario, budget_s: float | None) -> Callable[[]
 PASS_FILES = {"masks": "masks/", "depth": "depth/", "glb": "scene.glb"}  # as named in manifest.json files
 
 
-def _passes(folder: Path, key: str, staging: Path, work: Path, options: Options, clock, on_progress) -> None:
+def _passes(scenario: Scenario, frames: int, folder: Path, key: str, staging: Path, work: Path, options: Options, clock,
+            on_progress) -> None:
     """The optional passes into staging (masks/, depth/, scene.glb): copied from the finished
     folder when it made them from the same render key (and they are intact), else made by
     render.api.passes from staging's scene.json and final trajectory.json (masks from the
-    render's cached id frames in `work` when it has them)."""
+    render's cached id frames in `work` when it has them), within options.passes_budget
+    (PassesBudgetError: Blender stopped; staging, with its partial passes, is discarded)."""
     from render.api import passes
 
     todo = []
@@ -387,9 +401,17 @@ def _passes(folder: Path, key: str, staging: Path, work: Path, options: Options,
         else:
             todo.append(name)
     if todo:
+        budget = options.passes_budget or passes_budget_s(frames, options.width, options.height)
         with clock("passes"):
-            passes(staging / "scene.json", staging / "trajectory.json", staging, tuple(todo), profile=options.profile,
-                   cache=work if (work / ".frames").is_dir() else None, on_progress=on_progress)
+            try:
+                passes(staging / "scene.json", staging / "trajectory.json", staging, tuple(todo), profile=options.profile,
+                       cache=work if (work / ".frames").is_dir() else None, on_progress=on_progress, budget_s=budget)
+            except RenderBudgetError as exc:
+                at = f"{exc.progress[0]}/{exc.progress[1]} frames done" if exc.progress else "no frame done yet"
+                raise PassesBudgetError(
+                    f"{scenario.source}: passes stage ({', '.join(todo)}) stopped at its budget of {budget:g} s ({at}); "
+                    "nothing was published and the render is kept, so a re-run makes only the passes (fix: "
+                    "--passes-budget with more seconds, or fewer --passes)", exc.progress) from None
     else:
         clock.on_stage("passes (reused: scene, walk and renderer unchanged)")
 

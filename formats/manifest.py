@@ -39,6 +39,10 @@ class Options(StrictModel):
                                          description="Wall-clock seconds the queries stage and its check could take "
                                                      "(never changes a question); absent: no cap (also in folders made "
                                                      "before it existed).")
+    passes_budget: float | None = Field(None, gt=0, allow_inf_nan=False,
+                                        description="Wall-clock seconds the optional passes could take before Blender "
+                                                    "was stopped (never changes a pass); absent: the default from "
+                                                    "frames and size (egoscene.pipeline.passes_budget_s).")
     seed: int | None = Field(None, ge=0, description="`generate --seed`: the seed that replaced the spec's own (the "
                                                       "folder is then <name>-s<seed>); null: the spec's seed.")
     passes: list[Literal["masks", "depth", "glb"]] | None = Field(

@@ -55,30 +55,34 @@ def render(scene_json: Path, trajectory_json: Path, work: Path, *, profile: str 
 
 
 def id_frames(scene_json: Path, trajectory_json: Path, folder: Path, frames: list[int], *, scale: int = 1,
-              on_progress: Callable[[int, int], None] = lambda done, total: None) -> dict[int, Path]:
+              on_progress: Callable[[int, int], None] = lambda done, total: None,
+              budget_s: float | None = None) -> dict[int, Path]:
     """The instance-ID pass of `frames` (trajectory frame numbers) at 1/scale of the video size,
     rendered in a fresh Blender process (render.idframes) into `folder`: frame -> PNG path, and
-    `folder`/ids.json (id -> [kind, key]; decode the PNGs with render.idcolors.decode_bgr)."""
+    `folder`/ids.json (id -> [kind, key]; decode the PNGs with render.idcolors.decode_bgr).
+    RenderBudgetError when it ran past `budget_s` wall seconds (Blender is stopped)."""
     from render.idframes import id_frame_path
 
     wanted = sorted(set(int(f) for f in frames))
     if wanted:
         cmd = [sys.executable, "-m", "render.idframes", str(scene_json), str(trajectory_json), str(folder),
                "--frames", ",".join(map(str, wanted)), "--scale", str(scale)]
-        _run(cmd, on_progress, "id frames")
+        _run(cmd, on_progress, "id frames", budget_s)
     return {f: id_frame_path(folder, f) for f in wanted}
 
 
 def passes(scene_json: Path, trajectory_json: Path, out: Path, names: tuple[str, ...], *, profile: str = "preview",
-           cache: Path | None = None, on_progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
+           cache: Path | None = None, on_progress: Callable[[int, int], None] = lambda done, total: None,
+           budget_s: float | None = None) -> dict:
     """The optional passes `names` (masks, depth, glb; render.passes) of the walk into `out`, in a
     fresh Blender process: masks/, depth/, scene.glb. `cache`: render()'s `work`, whose id frames
-    the masks reuse. Returns render.passes' report (timings_s, masks_from_cache)."""
+    the masks reuse. Returns render.passes' report (timings_s, masks_from_cache). RenderBudgetError
+    when it ran past `budget_s` wall seconds (Blender is stopped; what it wrote into `out` is partial)."""
     cmd = [sys.executable, "-m", "render.passes", str(scene_json), str(trajectory_json), str(out),
            "--passes", ",".join(names), "--profile", profile]
     if cache is not None:
         cmd += ["--cache", str(cache)]
-    return _run(cmd, on_progress, "passes")
+    return _run(cmd, on_progress, "passes", budget_s)
 
 
 def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str, budget_s: float | None = None) -> dict:

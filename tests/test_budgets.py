@@ -1,4 +1,4 @@
-"""Time budgets of the render and queries stages (issue 14, item 3): over its budget a stage is
+"""Time budgets of the render, queries and optional passes stages and of the audit (issue 14, item 3): over its budget a stage is
 stopped with one line naming the stage, the budget and the fix (exit 1, as other stage
 failures), nothing is published, no Blender process is left, and a re-run with a larger budget
 resumes from what was kept. Small: a 2-room spec, 30 frames at 64x48."""
@@ -147,3 +147,48 @@ def test_the_default_render_budget_grows_with_frames_pixels_and_profile():
     assert render_budget_s(1000, 640, 480, "photoreal") == 120 + 1000 * 30.0
     assert render_budget_s(1000, 1280, 960, "preview") == 120 + 1000 * 12.0
     assert render_budget_s(1000, 64, 48, "preview") == 120 + 1000 * 0.75  # at least a quarter of 640x480
+
+
+def test_the_default_passes_and_audit_budgets():
+    from egoscene.audit.run import audit_budget_s
+    from egoscene.pipeline import passes_budget_s, render_budget_s
+
+    assert passes_budget_s(1000, 640, 480) == render_budget_s(1000, 640, 480, "preview")  # Workbench in either profile
+    assert audit_budget_s(200, 1000, 30, 640, 480) == 120 + 200 * 3.0 + 1000 * 0.1 + 30 * 3.0
+    assert audit_budget_s(200, 1000, 30, 64, 48) == 120 + 200 * 0.75 + 1000 * 0.1 + 30 * 3.0
+
+
+def test_passes_and_audit_budgets_stop_blender_and_leave_nothing_that_looks_finished(spec, tmp_path, capsys):
+    """--passes-budget and audit --audit-budget: 1 s trips on the first check (Blender is still
+    starting); one line naming the stage, the budget and the option, exit 1, Blender stopped,
+    nothing published or replaced; the re-run renders nothing again. The whole walk (278 frames at
+    64x48), so that the scenario has questions to audit."""
+    from egoscene import pipeline
+
+    out = tmp_path / "out"
+    whole = ["--width", "64", "--height", "48", "--per-task", "1"]
+    assert main(["generate", str(spec), "--out", str(out), *whole, "--passes", "depth", "--passes-budget", "1"]) == 1
+    err = capsys.readouterr().err
+    assert f"error {spec}: passes stage (depth) stopped at its budget of 1 s" in err, err
+    assert "fix: --passes-budget" in err and "Traceback" not in err
+    assert not _processes_naming(str(out)), "Blender outlived its budget"
+    assert sorted(p.name for p in out.iterdir()) == [".cache"]  # nothing published, no staging folder or lock
+
+    result = pipeline.generate(spec, out, pipeline.Options(width=64, height=48, per_task=1, passes="depth"))
+    # the render was kept: its cache is up to date (no counts) and nothing is rendered again
+    assert [(r["color_frames"] or 0, r["id_frames"] or 0) for r in result.renders] == [(0, 0)]
+    frames = len(json.loads((result.folder / "trajectory.json").read_text())["frames"])
+    assert len(list((result.folder / "depth").glob("*.png"))) == frames
+    assert "passes_budget" not in json.loads((result.folder / "manifest.json").read_text())["options"]
+
+    folder = result.folder
+    assert main(["audit", str(folder)]) == 0  # the default budget
+    page = (folder / "audit" / "index.html").read_bytes()
+    capsys.readouterr()
+    assert main(["audit", str(folder), "--audit-budget", "1"]) == 1
+    err = capsys.readouterr().err
+    assert f"error {folder}: audit stopped at its budget of 1 s" in err, err
+    assert "fix: --audit-budget" in err and "Traceback" not in err
+    assert not _processes_naming(str(folder)), "the id pass's Blender outlived the audit's budget"
+    assert (folder / "audit" / "index.html").read_bytes() == page  # the earlier audit stays as it was
+    assert not list(folder.glob(".audit*"))  # no staging folder or lock

@@ -59,14 +59,17 @@ class IdFrames:
         return m == i
 
 
-def render_id_frames(folder: Path, frames: set[int], work: Path, on_progress: Progress = lambda d, t: None) -> IdFrames:
-    """Render the id pass of `frames` of the scenario in `folder` into `work` and decode it."""
+def render_id_frames(folder: Path, frames: set[int], work: Path, on_progress: Progress = lambda d, t: None,
+                     budget_s: float | None = None) -> IdFrames:
+    """Render the id pass of `frames` of the scenario in `folder` into `work` and decode it
+    (render.api.RenderBudgetError when Blender ran past `budget_s` wall seconds and was stopped)."""
     import cv2
 
     from render.api import id_frames
     from render.idcolors import decode_bgr
 
-    paths = id_frames(folder / "scene.json", folder / "trajectory.json", work, sorted(frames), on_progress=on_progress)
+    paths = id_frames(folder / "scene.json", folder / "trajectory.json", work, sorted(frames), on_progress=on_progress,
+                      budget_s=budget_s)
     table = {}
     if paths:
         raw = json.loads((work / "ids.json").read_text())

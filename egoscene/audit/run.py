@@ -11,6 +11,7 @@ outlined from the instance-ID pass, and the strip of the 32 frames a model is gi
 from __future__ import annotations
 
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -35,6 +36,17 @@ Advance = Callable[[int, int], None]             # (done, total) within it
 
 class AuditError(ValueError):
     """A folder that is not a finished scenario (the message names what is missing and the fix)."""
+
+
+class AuditBudgetError(RuntimeError):
+    """The audit ran past its time budget: the id pass's Blender was stopped, nothing was written."""
+
+
+def audit_budget_s(id_frames: int, video_frames: int, questions: int, width: int, height: int) -> float:
+    """The audit's default budget: 120 s + 3 s per id frame rendered (the render stage's preview
+    rate, scaled by width x height / 640x480, at least a quarter) + 0.1 s per video frame decoded
+    + 3 s per question drawn; about 20x what they take on 2 idle cores."""
+    return 120.0 + id_frames * 3.0 * max(0.25, width * height / (640 * 480)) + video_frames * 0.1 + questions * 3.0
 
 
 @dataclass
@@ -137,25 +149,54 @@ def load(folder: Path) -> Audit:
                  questions, strip)
 
 
-def audit(folder: Path | Audit, *, on_stage: Stage = lambda d, t: None, on_advance: Advance = lambda d, t: None) -> Path:
+def audit(folder: Path | Audit, *, on_stage: Stage = lambda d, t: None, on_advance: Advance = lambda d, t: None,
+          budget_s: float | None = None) -> Path:
     """Write `folder`/audit/ (index.html, q<NNN>.png) through a staging folder renamed into place
-    (`folder`: a scenario folder, or what `load` read from one); returns the path of index.html."""
+    (`folder`: a scenario folder, or what `load` read from one); returns the path of index.html.
+    Within `budget_s` wall seconds (None: audit_budget_s()), checked while decoding, given to the
+    id pass's Blender as its limit, and checked before each question drawn: past it,
+    AuditBudgetError, Blender stopped and the staging folder removed (an earlier audit/ stays)."""
     from egoscene.audit import draw, page
     from egoscene.audit.frames import decode_frames, render_id_frames
+    from render.api import RenderBudgetError
 
     a = folder if isinstance(folder, Audit) else load(folder)
     tiles = {f for q in a.questions for f in q.tiles} | {f for q in a.questions for f, _ in q.best}
+    wanted = tiles | set(a.strip)
+    budget = budget_s or audit_budget_s(len(tiles), max(wanted, default=-1) + 1, len(a.questions), *a.size)
+    ends = time.monotonic() + budget
+
+    def stopped(where: str) -> AuditBudgetError:
+        return AuditBudgetError(f"{a.folder}: audit stopped at its budget of {budget:g} s ({where}); nothing was "
+                                "written (fix: --audit-budget with more seconds)")
+
+    def left(where: str) -> float:
+        """Seconds of the budget left; AuditBudgetError saying `where` the audit was when none are."""
+        remaining = ends - time.monotonic()
+        if remaining <= 0:
+            raise stopped(where)
+        return remaining
+
+    def decoding(done: int, total: int) -> None:
+        on_advance(done, total)
+        left(f"decoding the video, frame {done}/{total}")
+
     final = a.folder / "audit"
     with files.output_lock(final), files.staged_folder(final) as staging:
         on_stage("decode video", None)
-        colour = decode_frames(a.folder / "video.mp4", tiles | set(a.strip), on_advance)
+        colour = decode_frames(a.folder / "video.mp4", wanted, decoding)
         on_stage("render id pass", len(tiles))
         work = staging / ".ids"
-        ids = render_id_frames(a.folder, tiles, work, on_advance)
+        try:
+            ids = render_id_frames(a.folder, tiles, work, on_advance, budget_s=left("before the id pass"))
+        except RenderBudgetError as exc:
+            at = f"after {exc.progress[0]}/{exc.progress[1]} frames" if exc.progress else "before its first frame"
+            raise stopped(f"Blender stopped in the id pass {at}") from None
         shutil.rmtree(work, ignore_errors=True)
         thumbs = draw.thumbnails(colour, a.strip)
         on_stage("draw questions", len(a.questions))
         for k, q in enumerate(a.questions):
+            left(f"drawing question {k + 1}/{len(a.questions)}")
             draw.question_png(a, q, colour, ids, thumbs).save(staging / q.png, format="PNG", optimize=False)
             on_advance(k + 1, len(a.questions))
         files.write_text(staging / "index.html", page.html(a))
