@@ -43,6 +43,8 @@ def _require_render_extra(verb: str) -> None:
 
 
 def _passes(value: str | None, until: str) -> tuple[str, ...] | None:
+    if value is None:  # (without importing the pipeline)
+        return None
     from egoscene.pipeline import STAGES, parse_passes
 
     try:
@@ -155,24 +157,25 @@ def generate(specs: Specs,
              passes_budget: PassesBudget = None) -> int:
     """Build scenarios into OUT/<name>/, each published atomically (exit 2: input refused)."""
     _require_render_extra("generate")
+    from formats.files import OutputError, check_output_root
+
+    _choice(until, STAGES, "--until")
+    _choice(profile, PROFILES, "--profile")
+    try:  # before importing the stages (seconds on a busy machine): a bad --out is refused at once
+        check_output_root(out)
+    except OutputError as exc:
+        return _refuse(f"--out {exc}")
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     from egoscene import pipeline
-    from formats.files import OutputError, check_output_root
     from generator.layout.plan import LayoutError
     from generator.placement.place import PlacementError
     from generator.spec.scenario import SpecError
     from generator.walk.plan import WalkError
     from render.api import RenderError
 
-    _choice(until, STAGES, "--until")
-    _choice(profile, PROFILES, "--profile")
     passes = _passes(passes, until)
     paths = _specs(specs)
-    try:
-        check_output_root(out)
-    except OutputError as exc:
-        return _refuse(f"--out {exc}")
     clash = _batch_names(paths)
     if clash:
         return _refuse(clash)

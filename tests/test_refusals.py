@@ -32,6 +32,30 @@ def test_out_that_is_a_file_is_refused_before_any_work(tmp_path, capsys):
     assert target.read_text() == "keep me"
 
 
+def test_out_that_is_a_file_is_refused_before_the_stages_are_even_imported(tmp_path):
+    """Issue 14 item 7: `--out FILE` was refused only after seconds of importing the pipeline
+    (solver, plotting); generate and batch now check it first, in a fresh process here."""
+    target = tmp_path / "afile"
+    target.write_text("keep me")
+    code = ("import sys\nfrom egoscene.cli import main\ncode = main(sys.argv[1:])\n"
+            "print(code, 'egoscene.pipeline' in sys.modules, 'ortools' in sys.modules)\n")
+    for verb in ("generate", "batch"):
+        done = subprocess.run([sys.executable, "-c", code, verb, str(SPEC), "--out", str(target)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=HANG)
+        assert done.stdout.split() == ["2", "False", "False"], (verb, done.stdout, done.stderr)
+        assert "is not a folder" in done.stderr and "fix:" in done.stderr and "Traceback" not in done.stderr
+    assert target.read_text() == "keep me"
+
+
+def test_check_and_grid_score_help_show_their_arguments(capsys):
+    """Issue 14 item 7: their --help showed only a catch-all `rest`."""
+    for args, shown in ((["check", "--help"], ("OUTDIR", "a finished scenario folder", "--min-pixels")),
+                        (["grid-score", "--help"], ("GRID_JSON", "PREDICTION", "--floor"))):
+        assert main(args) == 0
+        text = capsys.readouterr().out
+        assert "rest" not in text.split() and all(s.lower() in text.lower() for s in shown), (args, text)
+
+
 def test_out_in_a_folder_that_cannot_be_written_is_refused_before_any_work(tmp_path, capsys, monkeypatch):
     # (as root a chmod'ed folder stays writable, so the refusal of the system is simulated)
     def refuse(*args, **kwargs):

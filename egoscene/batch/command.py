@@ -18,9 +18,6 @@ def _stop(signum, frame):
 
 def batch_command(paths: list[Path], out: Path, console: Console, *, workers: int | None, retries: int, ray: str | None,
                   cpus_per_scenario: float, max_frames: int | None, **generate_options) -> int:
-    from egoscene import pipeline
-    from egoscene.batch.display import BatchDisplay
-    from egoscene.batch.run import BatchRefused, run_batch, unfinished
     from formats.files import OutputError, check_output_root
 
     def refuse(message: str) -> int:
@@ -29,10 +26,13 @@ def batch_command(paths: list[Path], out: Path, console: Console, *, workers: in
 
     if not paths:
         return refuse("no scenario YAML files given (fix: name files or folders holding *.yaml)")
-    try:
+    try:  # before importing the stages (seconds on a busy machine): a bad --out is refused at once
         check_output_root(out)
     except OutputError as exc:
         return refuse(f"--out {exc}")
+    from egoscene import pipeline
+    from egoscene.batch.display import BatchDisplay
+    from egoscene.batch.run import BatchRefused, run_batch, unfinished
     workers = workers or max(1, int((os.cpu_count() or 1) // cpus_per_scenario))
     if ray:
         from egoscene.batch.ray_backend import RayBackend, RayMissing
