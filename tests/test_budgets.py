@@ -111,6 +111,9 @@ def test_batch_statuses_come_from_the_error_classes():
     from formats.files import OutputError
 
     assert classify(RenderBudgetError("over", (3, 30))) == "failed"  # a RenderError, but not a crash
+    from egoscene.pipeline import PassesBudgetError
+
+    assert classify(PassesBudgetError("passes over", None)) == "failed"
     assert classify(RenderError("Blender died")) == "crashed"
     assert classify(QueryBudgetError("over")) == classify(QueryCheckError("disagree")) == "failed"
     assert classify(OutputError("read-only")) == "refused"
