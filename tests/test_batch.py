@@ -2,8 +2,8 @@
 
 The scheduling rules (retries, refusals, interruption, batch.json) are tested with a fake
 backend, fast. Real runs are small (two 2-room specs, 30 frames at 64x48): a batch through a
-local Ray with 2 CPUs, and a local batch killed with SIGKILL while rendering, whose workers die
-with it, which resumes to the bytes the Ray run published."""
+local Ray with 2 CPUs, and local batches killed with SIGKILL while rendering and while joining the
+video, whose workers die with them, which resume to the bytes the Ray run published."""
 
 from __future__ import annotations
 
@@ -240,6 +240,51 @@ def test_a_batch_killed_while_rendering_leaves_nothing_running_and_resumes_to_th
     again = subprocess.run(_batch(specs, out), cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
     assert read_model(out / "batch.json", Batch).counts == {"reused": 2}
+
+
+def test_a_batch_killed_while_joining_the_video_resumes_without_rendering_again(tmp_path, ray_run):
+    """SIGKILL of the batch while its worker's renderer joins the video segments: every frame is
+    rendered and video.mp4 half written (tests/kill_hooks.py stalls the join there, so the kill
+    lands in it every time). The re-run renders no chunk again (the hook's log: 0 chunks left),
+    only joins, and publishes the bytes of the uninterrupted Ray run."""
+    from tests.kill_hooks import RENDER_TODO, STALLED_JOIN, hooked_env
+
+    specs = tiny_specs(tmp_path / "specs", ("tiny-a",))
+    out = tmp_path / "out"
+    killed = tmp_path / "killed-hook"
+    proc = subprocess.Popen(_batch(specs, out), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True, env=hooked_env(killed, STALLED_JOIN))
+    try:
+        deadline = time.monotonic() + 600
+        while not (killed / "joining").exists():
+            assert proc.poll() is None and time.monotonic() < deadline, "the batch ended before joining"
+            time.sleep(0.2)
+        below = _descendants(proc.pid)
+        proc.send_signal(signal.SIGKILL)  # the batch process only, as in the test above
+        proc.wait()
+        deadline = time.monotonic() + 60
+        while any(_alive(pid) for pid in below) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(_alive(pid) for pid in below), "the worker or its renderer outlived the killed batch"
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    cache = out / ".cache" / "tiny-a"
+    assert len(list(cache.glob(".video.*.tmp.mp4"))) == 1 and not (cache / "video.mp4").exists()  # half joined
+    assert not (out / "tiny-a").exists()
+    assert read_model(out / "batch.json", Batch).scenarios[0].status == "running"
+
+    resumed = tmp_path / "resume-hook"
+    done = subprocess.run(_batch(specs, out), cwd=ROOT, capture_output=True, text=True, timeout=900,
+                          env=hooked_env(resumed, RENDER_TODO))
+    assert done.returncode == 0, done.stderr
+    logged = (resumed / "todo").read_text().split("\n")[:-1]
+    assert logged and all(line.startswith("0 ") for line in logged), logged  # no chunk rendered again
+    state = read_model(out / "batch.json", Batch).scenarios[0]
+    reference = read_model(ray_run[1] / "batch.json", Batch).scenarios[0]
+    assert (state.name, state.status) == ("tiny-a", "done")
+    assert state.output_sha256 == reference.output_sha256  # the bytes of the uninterrupted run
+    assert sorted(p.name for p in out.iterdir()) == ["batch.json", "tiny-a"]  # no cache, staging or lock left
 
 
 def test_batch_throughput_is_video_and_questions_per_machine_hour(tmp_path):

@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.kill_hooks import STALLED_JOIN, hooked_env
+
 ROOT = Path(__file__).resolve().parents[1]
 HANG = 900  # generous: fails only on a hang
 
@@ -27,33 +29,12 @@ pipeline.generate(Path(sys.argv[1]), Path(sys.argv[2]), pipeline.Options(width=6
 print("published", flush=True)
 """
 SPEC = ROOT / "scenarios" / "scenario-05.yaml"
-# Loaded by every Python process of a run (PYTHONPATH): the renderer's join writes half of video.mp4,
-# says so through a marker file and stalls there, so the test kills it in the middle of the join.
-STALLED_JOIN = """
-import os, time
-from pathlib import Path
-import render.video
-
-join = render.video.join_segments
-
-def half_written_join(segments, out):
-    join(segments, out)
-    data = Path(out).read_bytes()
-    Path(out).write_bytes(data[: len(data) // 2])
-    Path(os.environ["EGOSCENE_TEST_JOINING"]).touch()
-    time.sleep(600)
-
-render.video.join_segments = half_written_join
-"""
 
 
 def _run(out: Path, kill_at: str | None = None, kill_joining: Path | None = None) -> list[str]:
     """Run generate in its own process group; SIGKILL the group at the first line starting with kill_at,
     or (kill_joining: a folder for the hook) once the renderer is half-way through joining the video."""
-    env = None
-    if kill_joining:
-        (kill_joining / "sitecustomize.py").write_text(STALLED_JOIN)
-        env = dict(os.environ, PYTHONPATH=str(kill_joining), EGOSCENE_TEST_JOINING=str(kill_joining / "joining"))
+    env = hooked_env(kill_joining, STALLED_JOIN) if kill_joining else None  # the join stalls half-written
     proc = subprocess.Popen([sys.executable, "-c", RUN, str(SPEC), str(out)], cwd=ROOT, text=True, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
     lines = []
@@ -87,7 +68,6 @@ def test_killed_runs_resume_to_the_bytes_of_an_uninterrupted_run(tmp_path):
     _run(resumed, kill_at="progress")  # in the middle of rendering and encoding the video segment
     assert not (resumed / "scenario-05").exists()
     hook = tmp_path / "hook"
-    hook.mkdir()
     lines = _run(resumed, kill_joining=hook)  # every frame rendered, video.mp4 half joined
     assert lines[-1] == "progress 30 30", lines
     cache = resumed / ".cache" / "scenario-05"
