@@ -99,20 +99,8 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
     prefs = table.pitch[row, cols]
     lo = np.maximum(table.band_lo[row, cols], wv.MIN_PITCH)
     hi = np.minimum(table.band_hi[row, cols], wv.MAX_PITCH)
-    yaw = tl.yaw[-1]
     start, arc = wv.sweep_arc(bearings)
-    best = None
-    for direction in (1.0, -1.0):
-        s0 = start - PAN_LEAD if direction > 0 else start + arc + PAN_LEAD
-        s1 = start + arc + PAN_LEAD if direction > 0 else start - PAN_LEAD
-        approach = wv.angle_to(yaw, s0)
-        merged = abs(approach) < 1.0 or math.copysign(1.0, approach) == direction
-        cost = abs(approach) + arc + 2 * PAN_LEAD + (0.0 if merged else 15.0)
-        if exit_heading is not None:
-            cost += abs(wv.angle_to(s1, exit_heading))
-        if best is None or cost < best[0] - 1e-9:
-            best = (cost, direction, s0, approach, merged)
-    _, direction, s0, approach, merged = best
+    direction, s0, approach, merged = _pan_direction(tl.yaw[-1], bearings, exit_heading)
     if not merged:
         a, b = tl.turn(approach)
         narrate_turn(tl, a, b, approach)
@@ -166,6 +154,35 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
         tl.hold(frames)
     if tl.n > pan_start:
         narrate_turn(tl, pan_start, tl.last, direction * total)
+
+
+def _pan_direction(yaw: float, bearings: np.ndarray, exit_heading: float | None,
+                   reversal: float = 15.0) -> tuple[float, float, float, bool]:
+    """(direction, start yaw, approach turn, whether the approach turns the pan's way) of the
+    pan over `bearings` that turns least from `yaw` (turning back costs `reversal` deg
+    more) and ends nearest `exit_heading`."""
+    start, arc = wv.sweep_arc(bearings)
+    best = None
+    for direction in (1.0, -1.0):
+        s0 = start - PAN_LEAD if direction > 0 else start + arc + PAN_LEAD
+        s1 = start + arc + PAN_LEAD if direction > 0 else start - PAN_LEAD
+        approach = wv.angle_to(yaw, s0)
+        merged = abs(approach) < 1.0 or math.copysign(1.0, approach) == direction
+        cost = abs(approach) + arc + 2 * PAN_LEAD + (0.0 if merged else reversal)
+        if exit_heading is not None:
+            cost += abs(wv.angle_to(s1, exit_heading))
+        if best is None or cost < best[0] - 1e-9:
+            best = (cost, direction, s0, approach, merged)
+    return best[1:]
+
+
+def pan_entry(yaw: float, table: wv.ViewTable, row: int, cols: list[int], exit_heading: float | None) -> float | None:
+    """Where the pan from standpoint `row` across `cols` will start for a walk arriving
+    facing `yaw`: the walk turns the gaze there while slowing down (None: nothing to pan)."""
+    if not cols:
+        return None
+    _, s0, _, _ = _pan_direction(yaw, table.bearing[row, cols], exit_heading, reversal=0.0)
+    return float(s0)
 
 
 def narrate_looks(tl: wm.Timeline, ctx: LookContext) -> None:

@@ -24,15 +24,17 @@ STAIR_SPEED = 0.6          # m/s along a flight (3-D): about 2 steps a second
 STAIR_LANDING_SPEED = 0.8
 TURN_RATE = 57.0           # deg/s, turning on the spot (limit 60)
 WALK_TURN_RATE = 57.0      # deg/s, turning while walking
-PAN_RATE = 52.0            # deg/s over the objects of a look-around (30 deg about the centre = 18 frames)
+PAN_RATE = 57.0            # deg/s over the objects of a look-around (40 deg about the centre = 21 frames)
 TURN_ACCEL = 180.0         # deg/s^2
 KINK_STEP = 0.05           # m/s: half the change of velocity allowed at a corner of the path
 KINK_MIN_SPEED = 0.12
 END_ZONE = 0.15            # m: corners this close to either end of a walk do not turn the gaze
-BLEND_TURN = 40.0          # deg: a walk may start this far off its direction, turning as it goes
+BLEND_TURN = 90.0          # deg: a walk may start this far off its direction (3/4 of it beyond), turning as it goes
 PITCH_RATE = 30.0          # deg/s
 STOREY = 3.0
 CORNER_WINDOW = 0.9        # m: half-width of the stretch over which the gaze turns at a corner
+END_BLEND = 90.0           # deg: a walk may end this far off its direction (the gaze turning towards
+END_WINDOW = 1.0           # what comes next over the last END_WINDOW m, while slowing down)
 
 
 def smoothstep(t):
@@ -177,13 +179,15 @@ class Timeline:
         return first, self.last
 
     def walk(self, pts: np.ndarray, speed: np.ndarray, pitch: np.ndarray,
-             on_stairs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+             on_stairs: np.ndarray, end_yaw: float | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Walk along the polyline `pts` (N, 3: x, y, eye z) starting and ending at rest.
         `speed[i]` limits segment i, `pitch[i]` is the pitch at vertex i, `on_stairs[i]` says
         whether vertex i is in the stairwell; the floor of a frame is the storey nearest to
         the feet (ties go to the floor the walk started on). The gaze
-        follows the path, turning over a window around each corner. Returns (the arc
-        length at every vertex, the arc length at every new frame)."""
+        follows the path, turning over a window around each corner; with `end_yaw` it turns
+        towards that direction (at most END_BLEND deg off the path) over the last END_WINDOW m,
+        as one does slowing down to look at something. Returns (the arc length at every
+        vertex, the arc length at every new frame)."""
         seg = np.diff(pts, axis=0)
         seg_len = np.linalg.norm(seg, axis=1)
         keep = np.concatenate([[True], seg_len > 1e-6])
@@ -210,6 +214,9 @@ class Timeline:
             # must not reach past either end of the walk
             w = min(CORNER_WINDOW, s_at[i], total - s_at[i])
             corners.append((s_at[i], w, d))
+        d_end = 0.0
+        if end_yaw is not None:
+            d_end = float(np.clip(wrap180(end_yaw - heading[-1]), -END_BLEND, END_BLEND))
         n = max(16, int(math.ceil(total / 0.01)))
         grid = np.linspace(0.0, total, n + 1)
         speed_cap = np.full(len(grid), np.inf)
@@ -225,6 +232,11 @@ class Timeline:
             t = (grid - (sc - w)) / (2 * w)
             yaw += d * smoothstep(t)
             dyaw += np.abs(d * dsmoothstep(t) / (2 * w))
+        if abs(d_end) > 1e-6:  # turning towards what comes next while slowing down
+            w = min(END_WINDOW, total)
+            t = (grid - (total - w)) / w
+            yaw += d_end * smoothstep(t)
+            dyaw += np.abs(d_end * dsmoothstep(t) / w)
         # kinks the path keeps (corners that could not be cut): slow down so that the
         # velocity turns by at most 2 * KINK_STEP m/s at once
         for i in range(1, len(seg)):
@@ -236,6 +248,10 @@ class Timeline:
                 speed_cap[near] = np.minimum(speed_cap[near], cap)
         seg_idx = np.clip(np.searchsorted(s_at, grid, side="right") - 1, 0, len(seg_len) - 1)
         p = np.interp(grid, s_at, pitch)
+        # the pitch eases from where it is to the path's over the first metre or so (the
+        # walk does not stand still to level the gaze first)
+        w0 = min(CORNER_WINDOW, total)
+        p += (p0 - p[0]) * (1.0 - smoothstep(grid / w0))
         dp = steepest(p, grid)
         vlim = np.minimum(np.minimum(speed[seg_idx], speed_cap), WALK_TURN_RATE / np.maximum(dyaw, 1e-9))
         vlim = np.minimum(vlim, PITCH_RATE / np.maximum(dp, 1e-9))

@@ -13,9 +13,10 @@ from generator.walk import view as wv
 MIN_TURN_NARRATED = 20.0
 
 
-def walk(tl: wm.Timeline, pieces: list[tuple], elev: dict[int, float], eye: float) -> None:
+def walk(tl: wm.Timeline, pieces: list[tuple], elev: dict[int, float], eye: float, end_yaw: float | None = None) -> None:
     """Concatenate floor paths and stair routes into one rest-to-rest walk (eye `eye` m above
-    the floors at elevations `elev`), appended to `tl` with its narration."""
+    the floors at elevations `elev`), appended to `tl` with its narration; `end_yaw`: the
+    direction the gaze turns towards while slowing down at the end (Timeline.walk)."""
     pts: list[tuple[float, float, float]] = []
     speed: list[float] = []
     pitch: list[float] = []
@@ -60,14 +61,23 @@ def walk(tl: wm.Timeline, pieces: list[tuple], elev: dict[int, float], eye: floa
     # turn on the spot towards the path first
     first_seg = math.degrees(math.atan2(arr[1, 1] - arr[0, 1], arr[1, 0] - arr[0, 0]))
     d = wv.angle_to(tl.yaw[-1], first_seg)
+    blended = d
     if abs(d) > wm.BLEND_TURN:
         d -= math.copysign(wm.BLEND_TURN * 0.75, d)
+        blended -= d
         a, b = tl.turn(d, pitch_to=0.0)
         narrate_turn(tl, a, b, d)
-    elif abs(tl.pitch[-1]) > 0.05:
-        tl.turn(0.0, pitch_to=0.0)
     start_frame = tl.n
-    s_at, lam = tl.walk(arr, np.array(speed), np.array(pitch), np.array(stairs_flag, bool))
+    s_at, lam = tl.walk(arr, np.array(speed), np.array(pitch), np.array(stairs_flag, bool), end_yaw)
+    if abs(blended) >= MIN_TURN_NARRATED and abs(blended) == abs(d) and len(lam):  # turning as it sets off
+        b = start_frame + int(np.searchsorted(lam, min(wm.CORNER_WINDOW, s_at[-1]) - 1e-9))
+        narrate_turn(tl, start_frame, min(b, tl.last), blended)
+    if end_yaw is not None and len(lam):
+        last = math.degrees(math.atan2(arr[-1, 1] - arr[-2, 1], arr[-1, 0] - arr[-2, 0]))
+        d_end = float(np.clip(wv.angle_to(last, end_yaw), -wm.END_BLEND, wm.END_BLEND))
+        if abs(d_end) >= MIN_TURN_NARRATED:
+            a = start_frame + int(np.searchsorted(lam, s_at[-1] - min(wm.END_WINDOW, s_at[-1]) - 1e-9))
+            narrate_turn(tl, min(a, tl.last), tl.last, d_end)
     # narration: straight pieces and turns outside the stairs, one line per stair trip
     in_stairs = np.zeros(len(arr), bool)
     for b0, b1, f_from, f_to in stair_spans:

@@ -349,18 +349,109 @@ def angle_to(a: float, b: float) -> float:
 def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarray, d_in: np.ndarray,
                       h_in: np.ndarray, d_out: np.ndarray | None, h_out: np.ndarray | None,
                       hidden: list[int] = ()) -> list[tuple[int, list[int]]]:
-    """Greedy cover: [(candidate row, [target columns it is responsible for])]. `hidden`
-    targets (no standpoint shows any of them) are only added to the pan of the nearest
-    standpoint chosen for the others."""
+    """Set cover: [(candidate row, [target columns it is responsible for])]. Each of the
+    FIRST_CANDIDATES most promising first standpoints is completed greedily and the plan
+    that takes least time (`plan_seconds`: walking in, panning, walking on) wins, so a
+    standpoint near the way in that shows most objects within one short sweep beats one in
+    the middle of the room that shows them all around. `hidden` targets (no standpoint
+    shows any of them) are only added to the pan of the nearest standpoint chosen for the
+    others."""
     if not targets:
         return []
     cov = covered(table, strict, targets)
     qual = quality(table)
     remaining = np.ones(len(targets), bool)
     remaining[list(hidden)] = False
+    firsts: list[int | None] = [None]
+    if remaining.any():
+        counts = (cov & remaining[None, :]).sum(axis=1)
+        score = counts - 0.15 * d_in  # more objects first, then nearer the way in
+        order = np.lexsort((np.arange(len(score)), -score))
+        firsts += [int(r) for r in order[:FIRST_CANDIDATES] if counts[r] > 0]
+    best = None
+    for first in firsts:
+        chosen = _greedy_cover(table, targets, strict, cov, qual, remaining.copy(), d_in, h_in, d_out, h_out, first)
+        t = plan_seconds(chosen, table, d_in, h_in, d_out, h_out)
+        t += WEAK_S * sum(1 for row, cols in chosen for k in cols if not cov[row, k])
+        t += STOP_S * (len(chosen) - 1)
+        if first is None:
+            stops = len(chosen)
+        elif len(chosen) > stops:
+            continue  # never more standpoints than the plain greedy cover
+        if best is None or t < best[0] - 1e-9:
+            best = (t, chosen)
+    chosen = best[1]
+    if not chosen and len(hidden):
+        chosen.append((int(np.argmin(d_in)), []))
+    for k in hidden:
+        n = min(range(len(chosen)), key=lambda n: table.dist[chosen[n][0], k])
+        if table.dist[chosen[n][0], k] <= 6.0:
+            chosen[n][1].append(int(k))
+    return chosen
+
+
+FIRST_CANDIDATES = 40    # first standpoints tried (each completed greedily) in choose_viewpoints
+WALK_OVERHEAD_S = 1.0    # seconds a rest-to-rest walk takes beyond its length at full speed
+TURN_OVERHEAD_S = 0.4    # the same for a turn on the spot
+STOP_S = 2.0             # each further standpoint (a stop, a turn to walk on, a pan's lead-in)
+WEAK_S = 6.0             # an object looked at from where it is only partly visible: likely extra looks
+
+
+def pan_degrees(bearings: np.ndarray, yaw_in: float | None, yaw_out: float | None, lead: float = 6.0) -> float:
+    """Degrees turned to pan across `bearings` (one sweep over their smallest arc, `lead`
+    past either end) arriving facing `yaw_in` and leaving towards `yaw_out` (None: either
+    is free)."""
+    if len(bearings) == 0:
+        return 0.0 if yaw_in is None or yaw_out is None else abs(angle_to(yaw_in, yaw_out))
+    start, arc = sweep_arc(bearings)
+    best = None
+    for s0, s1 in ((start - lead, start + arc + lead), (start + arc + lead, start - lead)):
+        t = arc + 2 * lead
+        if yaw_in is not None and np.isfinite(yaw_in):
+            t += abs(angle_to(yaw_in, s0))
+        if yaw_out is not None and np.isfinite(yaw_out):
+            t += abs(angle_to(s1, yaw_out))
+        best = t if best is None else min(best, t)
+    return float(best)
+
+
+def plan_seconds(chosen: list[tuple[int, list[int]]], table: ViewTable, d_in: np.ndarray, h_in: np.ndarray,
+                 d_out: np.ndarray | None, h_out: np.ndarray | None) -> float:
+    """Rough seconds a plan of standpoints takes: walking in and between standpoints
+    (straight lines inside the room, x1.2), one pan from each, walking on."""
+    if not chosen:
+        return 0.0
+    t = 0.0
+    prev = None
+    for n, (row, cols) in enumerate(chosen):
+        if prev is None:
+            dist, yaw_in = float(d_in[row]), float(h_in[row])
+        else:
+            dx, dy = table.xy[row] - table.xy[prev]
+            dist = 1.2 * math.hypot(dx, dy)
+            yaw_in = math.degrees(math.atan2(dy, dx))
+        if dist > 1e-6:
+            t += dist / 0.97 + WALK_OVERHEAD_S
+        if n + 1 < len(chosen):
+            dx, dy = table.xy[chosen[n + 1][0]] - table.xy[row]
+            yaw_out = math.degrees(math.atan2(dy, dx))
+        else:
+            yaw_out = None if h_out is None else float(h_out[row])
+        t += pan_degrees(table.bearing[row, cols], yaw_in, yaw_out) / 52.0 + TURN_OVERHEAD_S
+        prev = row
+    if d_out is not None:
+        t += float(d_out[chosen[-1][0]]) / 0.97
+    return t
+
+
+def _greedy_cover(table: ViewTable, targets: list[Target], strict: np.ndarray, cov: np.ndarray, qual: np.ndarray,
+                  remaining: np.ndarray, d_in: np.ndarray, h_in: np.ndarray, d_out: np.ndarray | None,
+                  h_out: np.ndarray | None, first: int | None) -> list[tuple[int, list[int]]]:
+    """Greedy cover (most objects first, then least time) starting from standpoint `first`
+    (None: the greedy choice)."""
     chosen: list[tuple[int, list[int]]] = []
     walk_in = d_in.copy()
-    first = True
+    is_first = True
     while remaining.any():
         counts = (cov & remaining[None, :]).sum(axis=1)
         best_count = counts.max()
@@ -372,23 +463,26 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
             row = int(np.argmax(score))
             chosen.append((row, [int(k) for k in rest]))
             break
-        rows = np.nonzero(counts == best_count)[0]
-        cost = np.zeros(len(rows))
-        for n, row in enumerate(rows):
-            cols = np.nonzero(cov[row] & remaining)[0]
-            start, arc = sweep_arc(table.bearing[row, cols])
-            end = start + arc
-            h = h_in[row] if first else None
-            turn_in = 0.0 if h is None or not np.isfinite(h) else min(abs(angle_to(h, start)), abs(angle_to(h, end)))
-            turn_out = 0.0
-            if d_out is not None and h_out is not None and remaining.sum() == best_count and np.isfinite(h_out[row]):
-                turn_out = min(abs(angle_to(end, h_out[row])), abs(angle_to(start, h_out[row])))
-            t = walk_in[row] / 0.8 + (arc + turn_in + turn_out) / 45.0
-            if d_out is not None and remaining.sum() == best_count:
-                t += d_out[row] / 0.8
-            t -= QUALITY_WEIGHT * qual[row, cols].sum()
-            cost[n] = t
-        row = int(rows[int(np.argmin(cost))])
+        if is_first and first is not None:
+            row = first
+        else:
+            rows = np.nonzero(counts == best_count)[0]
+            cost = np.zeros(len(rows))
+            for n, row in enumerate(rows):
+                cols = np.nonzero(cov[row] & remaining)[0]
+                start, arc = sweep_arc(table.bearing[row, cols])
+                end = start + arc
+                h = h_in[row] if is_first else None
+                turn_in = 0.0 if h is None or not np.isfinite(h) else min(abs(angle_to(h, start)), abs(angle_to(h, end)))
+                turn_out = 0.0
+                if d_out is not None and h_out is not None and remaining.sum() == best_count and np.isfinite(h_out[row]):
+                    turn_out = min(abs(angle_to(end, h_out[row])), abs(angle_to(start, h_out[row])))
+                t = walk_in[row] / 0.8 + (arc + turn_in + turn_out) / 45.0
+                if d_out is not None and remaining.sum() == best_count:
+                    t += d_out[row] / 0.8
+                t -= QUALITY_WEIGHT * qual[row, cols].sum()
+                cost[n] = t
+            row = int(rows[int(np.argmin(cost))])
         cols = [int(k) for k in np.nonzero(cov[row] & remaining)[0]]
         chosen.append((row, cols))
         remaining[cols] = False
@@ -403,11 +497,5 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
                 remaining[k] = False
         # walking on from this standpoint (straight-line estimate inside one room)
         walk_in = np.hypot(table.xy[:, 0] - table.xy[row, 0], table.xy[:, 1] - table.xy[row, 1]) * 1.2
-        first = False
-    if not chosen and len(hidden):
-        chosen.append((int(np.argmin(d_in)), []))
-    for k in hidden:
-        n = min(range(len(chosen)), key=lambda n: table.dist[chosen[n][0], k])
-        if table.dist[chosen[n][0], k] <= 6.0:
-            chosen[n][1].append(int(k))
+        is_first = False
     return chosen
