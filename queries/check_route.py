@@ -31,6 +31,7 @@ RINGS = (0.25, 0.4)       # stand points this far from a stop's footprint (<= st
 RING_STEP = 0.2
 SAMPLE_STEP = 0.05
 MIN_LEG = 0.3             # a shorter walk has no direction (docs/ground-truth.md)
+NEAR_THING = 1.0          # by a thing on furniture: by the furniture and this near the thing
 CODES = {"none": 0, "turn left": 1, "turn right": 2, "turn back": 3}
 
 
@@ -70,14 +71,32 @@ def free_space(facts: Facts, room: str, th: Rules):
     return free.difference(unary_union(blocks)) if blocks else free
 
 
-def stand_points(obj, free) -> np.ndarray:
-    shape, pts = Polygon(obj.footprint), []
+def walk_up_target(obj, facts: Facts):
+    """The floor furniture or wall thing one walks up to for `obj` (itself, or what it rests
+    on, followed down); None when it hangs from the ceiling."""
+    by_id = {o.id: o for o in facts.scene.objects}
+    chain = [obj]
+    while chain[-1].support in by_id and len(chain) <= len(by_id):
+        chain.append(by_id[chain[-1].support])
+    return chain[-1] if chain[-1].support in ("floor", "wall", "window") else None
+
+
+def stand_points(obj, free, facts: Facts) -> np.ndarray:
+    """Points by `obj` (two rings around its footprint); for a thing on furniture, the rings
+    around the furniture within NEAR_THING of the thing."""
+    target = walk_up_target(obj, facts)
+    if target is None:
+        return np.zeros((0, 2))
+    shape, pts = Polygon(target.footprint), []
     for d in RINGS:
         ring = shape.buffer(d).exterior
         n = max(8, int(ring.length / RING_STEP))
         pts += [ring.interpolate(i / n, normalized=True).coords[0] for i in range(n)]
     arr = np.array(pts)
-    return arr[shapely.contains_xy(free, arr[:, 0], arr[:, 1])]
+    keep = shapely.contains_xy(free, arr[:, 0], arr[:, 1])
+    if target is not obj:
+        keep &= shapely.distance(Polygon(obj.footprint), shapely.points(arr)) <= NEAR_THING + EPS
+    return arr[keep]
 
 
 def _legs(free, p: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -101,7 +120,7 @@ def walk_exists(facts: Facts, th: Rules, room: str, stops, facing_xy, turns: lis
     free = free_space(facts, room, th)
     if free.is_empty:
         return False
-    points = [stand_points(o, free) for o in stops]
+    points = [stand_points(o, free, facts) for o in stops]
     if any(len(p) == 0 for p in points):
         return False
     ok = heading = None
@@ -143,9 +162,9 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
     room = start.room
     if any(o.room != room for o in (facing, *marks)):
         return [("ambiguity", "route objects are not in one room")]
-    for o in (start, *marks):   # one walks up to furniture, not to a cup on it or a wall picture
-        if o.support != "floor":
-            found.append(("ambiguity", f"one cannot walk up to {o.id} (support {o.support!r}, not the floor)"))
+    for o in (start, *marks):   # a ceiling light is no place to walk to
+        if walk_up_target(o, facts) is None:
+            found.append(("ambiguity", f"one cannot walk up to {o.id}: it hangs from the ceiling"))
     centres = [xy(start), *(xy(o) for o in marks)]
     if min(math.dist(p, q) for p, q in zip([xy(facing), *centres], centres)) < th.min_pair_distance_m - EPS:
         found.append(("margin", "objects too close for stable turns"))
