@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from functools import lru_cache
 
 import networkx as nx
@@ -297,26 +298,37 @@ def route_plan(ctx: Context, want: int) -> list[Draft]:
     pairs = [(label, p) for label, objs in by_room.items() if label in rooms
              for p in itertools.permutations([o for o in objs if ctx.unique_in_room(o) and base_of(o, by_id)], 2)
              if apart(*p)]
-    for label, (start, goal) in ctx.shuffled(pairs)[:MAX_TRIES]:
-        if len(out) == want:
-            break
+    def attempt(label, start, goal) -> Draft | None:
         if not ctx.seen.room_seen(label) or not all(ctx.seen.object_seen(o.id) for o in (start, goal)):
             ctx.rej.add(task, 2, "named object or room not seen")
-            continue
+            return None
         plan = planner(label)
         shortest, candidates = _candidate_stops(plan, start, goal, stops(label), ctx)
         if shortest is None:
             ctx.rej.add(task, 1, "no walkable route")
-            continue
+            return None
         if not candidates:
             ctx.rej.add(task, 5, "no landmark to route by")
-            continue
+            return None
         for marks in candidates:
-            draft = _route_question(ctx, plan, start, goal, marks, path_length(shortest),
-                                    nameable(label))
+            draft = _route_question(ctx, plan, start, goal, marks, path_length(shortest), nameable(label))
+            if draft:
+                return draft
+        return None
+
+    # rounds: at most one question per room, then two, ...: routes spread over the rooms
+    order, tried, made = ctx.shuffled(pairs)[:MAX_TRIES], set(), Counter()
+    for cap in range(1, want + 1):
+        for k, (label, (start, goal)) in enumerate(order):
+            if len(out) == want:
+                return out
+            if k in tried or made[label] >= cap:
+                continue
+            tried.add(k)
+            draft = attempt(label, start, goal)
             if draft:
                 out.append(draft)
-                break
+                made[label] += 1
     return out
 
 
