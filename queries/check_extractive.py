@@ -38,7 +38,7 @@ def object_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
 
 def appearance_order(rec, facts: Facts, th: Rules, **_) -> Findings:
     """Order of first appearance: the start of each category's first clear run (any instance);
-    the listed categories >= 1 s apart, and ordering them by their first glimpse of any size
+    the listed categories >= 2 s apart, and ordering them by their first glimpse of any size
     gives the same order (a viewer who counts a glimpse agrees)."""
     m = pattern(text.APPEARANCE).match(rec["question"])
     if not m:

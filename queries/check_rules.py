@@ -40,7 +40,7 @@ class Rules:
     seen_seconds: float = 0.5            # ... in a run of consecutive frames this long
     min_pixels: int | None = None        # override of the per-frame pixels (egoscene check --min-pixels)
     min_frames: int | None = None        # override of the run length in frames (--min-frames)
-    appearance_gap_s: float = 1.0        # first appearances of listed categories this far apart
+    appearance_gap_s: float = 2.0        # first appearances of listed categories this far apart
     angle_margin_deg: float = 15.0       # directions this far from a boundary
     min_pair_distance_m: float = 0.5     # relative direction / route objects this far apart (centres)
     stand_ring_m: float = 0.5            # standing by X: anywhere on the outline 0.5 m out from X ...

@@ -68,7 +68,7 @@ def category_firsts(ctx: Context) -> tuple[dict[str, tuple[int, str]], dict[str,
 
 
 def appearance_order(ctx: Context, want: int) -> list[Draft]:
-    """Categories ordered by first appearance (start of the first seen run), at least 1 s
+    """Categories ordered by first appearance (start of the first seen run), at least 2 s
     apart; a glimpse (any size, any length) of each comes in the same order, so a viewer who
     counts glimpses orders them the same way."""
     task, out = "appearance_order", []

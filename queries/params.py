@@ -47,7 +47,8 @@ class Thresholds:
     min_pair_distance_m: float = 0.5   # closer objects give unstable directions
     stand_ring_m: float = 0.5          # relative direction: standpoints this far out from the anchor ...
     stand_step_m: float = 0.1          # ... this far apart along that outline
-    appearance_gap_s: float = 1.0      # first appearances at least this far apart
+    appearance_gap_s: float = 2.0      # first appearances this far apart: a viewer may know a thing
+                                       # up to 1.5 s after it first shows at the frame edge
     scale_correct_tol: float = 0.10    # true ratio within this of the correct option
     scale_distractor_gap: float = 0.25 # every distractor farther than this from the ratio
     min_reference_d2: float = 1.0      # map scale reference pairs closer than this are unstable

@@ -56,7 +56,7 @@ YIELDS: dict[str, dict[str, int]] = {}     # scene hash -> questions per task
 # Questions per task over the run's scenes, about 2/3 of what was measured (in brackets; 24
 # distinct scenes, all with questions; in a 300-scene sample 1 scene, 2 rooms with 6 objects,
 # yielded none, every task saying why).
-FLOORS = {"appearance_order": 30,      # (48)
+FLOORS = {"appearance_order": 18,      # (27; 48 before the categories had to be 2 s apart, not 1)
           "global_counting": 16,       # (26)
           "map_direction": 20,         # (33)
           "map_scale": 18,             # (28)

@@ -45,8 +45,8 @@ def check_files(files) -> Files:
                  load_model(files["visibility.json"], VisibilityFile, "visibility.json"))
 
 
-def run(files, per_task=3):
-    records, report = build_queries(scenario(files), per_task, ontology=FIXTURE_ONTOLOGY)
+def run(files, per_task=3, thresholds=DEFAULT):
+    records, report = build_queries(scenario(files), per_task, thresholds, ontology=FIXTURE_ONTOLOGY)
     return records, report
 
 
@@ -88,9 +88,21 @@ def appearance_room(first, **kw):
                  first_frames={f"living-room/{c}/1": f for c, f in first.items()}, **kw)
 
 
+# The rooms of these hand-built houses are 5 s long, so the gap is set to 1 s here (the default
+# is 2 s: test_appearance_order_default_gap_is_two_seconds).
+GAP_1S = dataclasses.replace(DEFAULT, appearance_gap_s=1.0)
+
+
+def test_appearance_order_default_gap_is_two_seconds():
+    records, report = run(appearance_room({"bed": 10, "tv": 40, "sofa": 70, "lamp": 100}))
+    assert mcqs(records, "appearance_order") == []
+    assert report.reasons["appearance_order"] == {"rule3: first appearances within 2 s": 1}
+
+
 def test_appearance_order_answers_and_refuses_close_firsts():
     # lamp and plant first appear 5 frames (0.17 s) apart: every set with both is refused
-    records, report = run(appearance_room({"bed": 10, "tv": 40, "sofa": 70, "lamp": 100, "plant": 105}), per_task=5)
+    records, report = run(appearance_room({"bed": 10, "tv": 40, "sofa": 70, "lamp": 100, "plant": 105}), per_task=5,
+                          thresholds=GAP_1S)
     got = {frozenset(r["answer_text"].split(", ")): r["answer_text"] for r in mcqs(records, "appearance_order")}
     assert got == {frozenset({"bed", "tv", "sofa", "lamp"}): "bed, tv, sofa, lamp",
                    frozenset({"bed", "tv", "sofa", "plant"}): "bed, tv, sofa, plant"}
@@ -101,9 +113,9 @@ def test_appearance_order_answers_and_refuses_close_firsts():
 
 
 def test_appearance_order_one_second_apart_is_allowed_a_frame_less_is_not():
-    records, _ = run(appearance_room({"bed": 10, "tv": 40, "sofa": 70, "lamp": 100}))
+    records, _ = run(appearance_room({"bed": 10, "tv": 40, "sofa": 70, "lamp": 100}), thresholds=GAP_1S)
     assert [r["answer_text"] for r in mcqs(records, "appearance_order")] == ["bed, tv, sofa, lamp"]
-    records, report = run(appearance_room({"bed": 10, "tv": 40, "sofa": 69, "lamp": 100}))
+    records, report = run(appearance_room({"bed": 10, "tv": 40, "sofa": 69, "lamp": 100}), thresholds=GAP_1S)
     assert mcqs(records, "appearance_order") == []
     assert report.reasons["appearance_order"] == {"rule3: first appearances within 1 s": 1}
 
@@ -121,12 +133,12 @@ def glimpsed(extra: str, glimpse: int):
 
 def test_appearance_order_first_appearance_is_the_first_clear_run_and_glimpses_agree():
     # a bed glimpsed at frame 2 does not change the order: asked, answered by the clear views
-    records, _ = run(glimpsed("bed", 2))
+    records, _ = run(glimpsed("bed", 2), thresholds=GAP_1S)
     [r] = mcqs(records, "appearance_order")
     assert r["answer_text"] == "bed, tv, sofa, lamp"
     assert r["derivation"]["first_frames"] == {"bed": 10, "tv": 40, "sofa": 70, "lamp": 100}
     # a lamp glimpsed at frame 20, before the tv is first seen: a viewer could order it second
-    records, report = run(glimpsed("lamp", 20))
+    records, report = run(glimpsed("lamp", 20), thresholds=GAP_1S)
     assert mcqs(records, "appearance_order") == []
     assert report.reasons["appearance_order"] == {
         "rule3: first glimpses come in another order than first clear views": 1}
