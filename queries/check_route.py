@@ -27,7 +27,9 @@ from queries.check_rules import Rules
 
 EPS = 1e-6
 NON_BLOCKING = ("ceiling", "wall", "window")
+FLAT = 0.05               # m: a carpet is walked on, not round, and is no place to walk up to
 RINGS = (0.25, 0.4)       # stand points this far from a stop's footprint (<= stand_by_m)
+FAR_RINGS = (0.6, 0.8)    # ... or, where none of those is free (a desk behind its chair), this far
 RING_STEP = 0.2
 SAMPLE_STEP = 0.05
 MIN_LEG = 0.3             # a shorter walk has no direction (docs/ground-truth.md)
@@ -67,7 +69,7 @@ def centre_turns(points, facing, th: Rules) -> list:
 def free_space(facts: Facts, room: str, th: Rules):
     free = Polygon(facts.room[room].polygon).buffer(-th.clearance_m, join_style="mitre")
     blocks = [Polygon(o.footprint).buffer(th.clearance_m) for o in facts.objects_in(room)
-              if o.support not in NON_BLOCKING]
+              if o.support not in NON_BLOCKING and o.size[2] >= FLAT]
     return free.difference(unary_union(blocks)) if blocks else free
 
 
@@ -78,6 +80,8 @@ def walk_up_target(obj, facts: Facts):
     chain = [obj]
     while chain[-1].support in by_id and len(chain) <= len(by_id):
         chain.append(by_id[chain[-1].support])
+    if chain[-1].support == "floor" and chain[-1].size[2] < FLAT:
+        return None
     return chain[-1] if chain[-1].support in ("floor", "wall", "window") else None
 
 
@@ -87,16 +91,20 @@ def stand_points(obj, free, facts: Facts) -> np.ndarray:
     target = walk_up_target(obj, facts)
     if target is None:
         return np.zeros((0, 2))
-    shape, pts = Polygon(target.footprint), []
-    for d in RINGS:
-        ring = shape.buffer(d).exterior
-        n = max(8, int(ring.length / RING_STEP))
-        pts += [ring.interpolate(i / n, normalized=True).coords[0] for i in range(n)]
-    arr = np.array(pts)
-    keep = shapely.contains_xy(free, arr[:, 0], arr[:, 1])
-    if target is not obj:
-        keep &= shapely.distance(Polygon(obj.footprint), shapely.points(arr)) <= NEAR_THING + EPS
-    return arr[keep]
+    shape = Polygon(target.footprint)
+    for rings in (RINGS, FAR_RINGS):
+        pts = []
+        for d in rings:
+            ring = shape.buffer(d).exterior
+            n = max(8, int(ring.length / RING_STEP))
+            pts += [ring.interpolate(i / n, normalized=True).coords[0] for i in range(n)]
+        arr = np.array(pts)
+        keep = shapely.contains_xy(free, arr[:, 0], arr[:, 1])
+        if target is not obj:
+            keep &= shapely.distance(Polygon(obj.footprint), shapely.points(arr)) <= NEAR_THING + EPS
+        if keep.any():
+            return arr[keep]
+    return np.zeros((0, 2))
 
 
 def _legs(free, p: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -162,9 +170,9 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
     room = start.room
     if any(o.room != room for o in (facing, *marks)):
         return [("ambiguity", "route objects are not in one room")]
-    for o in (start, *marks):   # a ceiling light is no place to walk to
+    for o in (start, *marks):   # a ceiling light or a carpet is no place to walk up to
         if walk_up_target(o, facts) is None:
-            found.append(("ambiguity", f"one cannot walk up to {o.id}: it hangs from the ceiling"))
+            found.append(("ambiguity", f"one cannot walk up to {o.id}: it hangs from the ceiling or lies flat"))
     centres = [xy(start), *(xy(o) for o in marks)]
     if min(math.dist(p, q) for p, q in zip([xy(facing), *centres], centres)) < th.min_pair_distance_m - EPS:
         found.append(("margin", "objects too close for stable turns"))

@@ -39,21 +39,29 @@ MAX_DETOURS = 6  # landmark detours (one or two landmarks) tried per (start, goa
 # trick (1.5 gave no routes in scenario-04: an on-the-way landmark turns < 60 deg)
 MAX_DETOUR = 3.0
 NEAR_ON_FURNITURE = 1.0  # by a thing on furniture: by the furniture, within this of the thing
+FAR_REACH = 0.8  # "by" a thing boxed in (a desk behind its chair): as near as one can get, up to this
 
 
 def base_of(obj: SceneObject, by_id: dict[str, SceneObject]) -> SceneObject | None:
     """What one walks up to for `obj`: the object itself when it stands on the floor or hangs on
-    a wall, else the furniture under it (followed down); None for ceiling things."""
+    a wall, else the furniture under it (followed down); None for ceiling things and for flat
+    things on the floor."""
     seen = set()
     while obj.support in by_id and obj.id not in seen:
         seen.add(obj.id)
         obj = by_id[obj.support]
+    if obj.support == "floor" and obj.size[2] < FLAT_M:
+        return None
     return obj if obj.support in ("floor", "wall", "window") else None
 
 
+FLAT_M = 0.05  # a carpet or a yoga mat: walked on, not round, and nothing to walk up to
+
+
 def blocks(obj: SceneObject) -> bool:
-    """Floor furniture (and things standing on it) blocks walking; wall/ceiling items don't."""
-    return obj.support not in NON_BLOCKING_SUPPORT
+    """Floor furniture (and things standing on it) blocks walking; wall/ceiling items and flat
+    things on the floor (carpets) don't."""
+    return obj.support not in NON_BLOCKING_SUPPORT and obj.size[2] >= FLAT_M
 
 
 def free_space(room_polygon, objects, clearance: float):
@@ -189,14 +197,13 @@ class RoomPlanner:
 
     def beside(self, obj: SceneObject) -> list:
         if obj.id not in self._beside:
-            base = base_of(obj, self.by_id)
-            if base is None:
-                self._beside[obj.id] = []
-            elif base is obj:
-                self._beside[obj.id] = cells_beside(self.graph, Polygon(obj.footprint), self.reach)
-            else:
-                self._beside[obj.id] = cells_beside(self.graph, Polygon(base.footprint), self.reach,
-                                                    Polygon(obj.footprint), NEAR_ON_FURNITURE)
+            base, cells = base_of(obj, self.by_id), []
+            for reach in (self.reach, FAR_REACH):
+                if base is None or cells:
+                    break
+                near = None if base is obj else Polygon(obj.footprint)
+                cells = cells_beside(self.graph, Polygon(base.footprint), reach, near, NEAR_ON_FURNITURE)
+            self._beside[obj.id] = cells
         return self._beside[obj.id]
 
     def xy(self, node) -> tuple[float, float]:
