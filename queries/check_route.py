@@ -30,6 +30,7 @@ NON_BLOCKING = ("ceiling", "wall", "window")
 FLAT = 0.05               # m: a carpet is walked on, not round, and is no place to walk up to
 RINGS = (0.25, 0.4)       # stand points this far from a stop's footprint (<= stand_by_m)
 FAR_RINGS = (0.6, 0.8)    # ... or, where none of those is free (a desk behind its chair), this far
+PASSED_BY = 0.3           # m: a stop whose centre is this near an earlier walk was passed on it
 RING_STEP = 0.2
 SAMPLE_STEP = 0.05
 MIN_LEG = 0.3             # a shorter walk has no direction (docs/ground-truth.md)
@@ -173,6 +174,16 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
     for o in (start, *marks):   # a ceiling light or a carpet is no place to walk up to
         if walk_up_target(o, facts) is None:
             found.append(("ambiguity", f"one cannot walk up to {o.id}: it hangs from the ceiling or lies flat"))
+    route = [start, *marks]
+    for a, b in zip(route, route[1:]):
+        ta, tb = walk_up_target(a, facts), walk_up_target(b, facts)
+        if ta is not None and ta is tb:
+            found.append(("ambiguity", f"{a.id} and {b.id} are on one piece of furniture: that walk has no direction"))
+    for k in range(2, len(route)):     # a planned route does not pass its next stop and come back
+        here = shapely.Point(xy(route[k]))
+        for a, b in zip(route[:k - 1], route[1:k]):
+            if here.distance(shapely.LineString([xy(a), xy(b)])) < PASSED_BY - EPS:
+                found.append(("ambiguity", f"the route passes {route[k].id} on the way to {b.id} and comes back"))
     centres = [xy(start), *(xy(o) for o in marks)]
     if min(math.dist(p, q) for p, q in zip([xy(facing), *centres], centres)) < th.min_pair_distance_m - EPS:
         found.append(("margin", "objects too close for stable turns"))

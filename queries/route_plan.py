@@ -39,6 +39,7 @@ MAX_DETOURS = 6  # landmark detours (one or two landmarks) tried per (start, goa
 # trick (1.5 gave no routes in scenario-04: an on-the-way landmark turns < 60 deg)
 MAX_DETOUR = 3.0
 NEAR_ON_FURNITURE = 1.0  # by a thing on furniture: by the furniture, within this of the thing
+PASSED_BY_M = 0.3  # a stop whose centre is this near an earlier leg was passed on the way there
 FAR_REACH = 0.8  # "by" a thing boxed in (a desk behind its chair): as near as one can get, up to this
 
 
@@ -246,15 +247,20 @@ def path_length(points) -> float:
 
 
 def _centre_turns_clear(stops, th: Thresholds, by_id) -> bool:
-    """At every landmark the centres turn left, right or back with margins (a straight-on
-    landmark asks nothing; the walk check would refuse it later, after a costly A*), and no
-    two stops in a row are on one piece of furniture."""
+    """At every landmark the centres turn clearly (a straight-on landmark asks nothing and the
+    walk check would refuse it later, after a costly A*), no stop lies by an earlier leg (a
+    route that passes its goal and comes back - fridge -> stove -> the sink beside the fridge -
+    is one nobody would plan), and no two stops in a row are on one piece of furniture."""
     if any(base_of(a, by_id).id == base_of(b, by_id).id for a, b in zip(stops, stops[1:])):
         return False
     for a, b, c in zip(stops, stops[1:], stops[2:]):
         if math.dist(a.xy, b.xy) < th.min_pair_distance_m or math.dist(b.xy, c.xy) < th.min_pair_distance_m:
             return False
         if classify_turn(wrap(heading_deg(b.xy, c.xy) - heading_deg(a.xy, b.xy)), th) in (None, "none"):
+            return False
+    for k in range(2, len(stops)):
+        here = Point(stops[k].xy)
+        if any(here.distance(LineString([p.xy, q.xy])) < PASSED_BY_M for p, q in zip(stops[:k - 1], stops[1:k])):
             return False
     return True
 
@@ -269,7 +275,8 @@ def _candidate_stops(planner, start, goal, stops, ctx):
     if 1 <= len(corners) <= 2:
         marks = [landmark_at(c, stops, ctx.th.landmark_max_m) for c in corners]
         if all(marks) and len({m.id for m in marks}) == len(marks) and not (
-                {m.id for m in marks} & {start.id, goal.id}):
+                {m.id for m in marks} & {start.id, goal.id}) and _centre_turns_clear(
+                [start, *marks, goal], ctx.th, planner.by_id):
             lists.append(marks)
     others = [o for o in stops if o.id not in (start.id, goal.id)]
     detours = [[m] for m in others] + [list(p) for p in itertools.permutations(others, 2)]

@@ -345,6 +345,20 @@ def test_route_stops_are_things_one_walks_up_to_and_the_checker_says_so():
     assert [p.message for p in problems] == [f"one cannot walk up to {goal}: it hangs from the ceiling or lies flat"]
 
 
+def test_the_checker_refuses_a_route_that_passes_its_stop_and_comes_back():
+    """sofa -> tv -> the plant half-way between them: the walk passed the plant and comes back."""
+    files = square_room([obj("living-room/plant/1", 6, 1.05)])
+    records, _ = run(files, per_task=8)
+    rec = dict(mcqs(records, "route_plan")[0])
+    rec["question"] = re.sub(r"beginning at the \w+ facing", "beginning at the sofa facing", rec["question"])
+    rec["question"] = re.sub(r"Go forward until the \w+ 3\.", "Go forward until the tv 3.", rec["question"])
+    rec["question"] = re.sub(r"Go forward until the \w+\. You have", "Go forward until the plant. You have",
+                             rec["question"])
+    rec["question"] = re.sub(r"navigate to the \w+\.", "navigate to the plant.", rec["question"])
+    messages = [p.message for p in check_records([rec], check_files(files), ontology=FIXTURE_ONTOLOGY)]
+    assert "the route passes living-room/plant/1 on the way to living-room/tv/1 and comes back" in messages
+
+
 @pytest.mark.parametrize("angle, expected", [
     (0, "none"), (30, "none"), (31, None), (59, None), (60, "turn left"), (-90, "turn right"),
     (121, None), (149, None), (150, "turn back"), (-180, "turn back")])
