@@ -94,6 +94,12 @@ LOOKALIKE_GROUPS: tuple[frozenset[str], ...] = (
 )
 
 
+# Categories the video shows more of than the scene lists: the renderer hangs a door leaf in
+# every doorway that has no `door` object (render/doors.py), and a viewer takes each leaf for a
+# door. A `door` object always has look-alikes: never named or counted (docs/ground-truth.md "Names").
+DRAWN_ALIKE: frozenset[str] = frozenset({"door"})
+
+
 def countable(category: str) -> bool:
     """Is one object of the category one thing a viewer counts?"""
     return category not in UNCOUNTABLE

@@ -162,9 +162,11 @@ def statement_truth(s: str, facts: Facts, lay: LayoutCheck):
             if cat is None or not facts.countable(cat) or facts.confusable(cat):
                 return None, (g["a"], g["b"]), kind
             objs = [o for o in facts.scene.objects if o.category == cat and o.room in middle]
-            if n == len(objs):
+            # counted with the rooms left and reached too (as a viewer may): both readings must agree
+            with_ends = [o for o in facts.scene.objects if o.category == cat and o.room in (*middle, g["a"], g["b"])]
+            if n == len(objs) == len(with_ends):
                 return (True if all(facts.object_visible(o.id) for o in objs) else None), (g["a"], g["b"]), kind
-            return (False if n > len(objs) else None), (g["a"], g["b"]), kind
+            return (False if n > len(with_ends) else None), (g["a"], g["b"]), kind
     return None, (), None
 
 

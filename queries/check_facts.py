@@ -133,6 +133,8 @@ class Facts:
     def confusable(self, category: str, room: str | None = None) -> list[str]:
         """Look-alike categories present in the room (None: anywhere in the building)."""
         here = {o.category for o in self.scene.objects if room is None or o.room == room}
+        if category == "door" and self.scene.doors:  # the leaves drawn in doorways look like doors
+            return sorted(lookalikes(category) & here) + ["a door leaf in a doorway"]
         return sorted(lookalikes(category) & here)
 
     def objects_in(self, room: str) -> list:

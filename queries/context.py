@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from assets.vocabulary import countable, lookalikes
+from assets.vocabulary import DRAWN_ALIKE, countable, lookalikes
 from queries.evidence import Rejections, Seen
 from queries.model import Scenario, Scene, SceneObject
 from queries.ontology import Ontology
@@ -37,6 +37,8 @@ class Context:
     def confusable(self, category: str, room: str | None) -> bool:
         """Could a viewer take another category for this one: a look-alike in the room (None:
         anywhere in the building)?"""
+        if category in DRAWN_ALIKE:  # door leaves hang in the doorways of every room
+            return True
         near = self.categories if room is None else self.categories_in[room]
         return bool(lookalikes(category) & near)
 

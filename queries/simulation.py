@@ -31,18 +31,22 @@ def _passed_statements(ctx: Context, layout: Layout, a: str, b: str, path: list[
     on_way = [o for o in ctx.scene.objects if o.room in middle]
     sayable = lambda c: ctx.countable(c) and not ctx.confusable(c, None)  # noqa: E731
     counts = Counter(o.category for o in on_way if sayable(o.category))
+    # a viewer may count the rooms you leave and reach as passed too: a statement must hold
+    # either way, so a true one needs none of the kind there, a false one more than both give
+    at_ends = Counter(o.category for o in ctx.scene.objects if o.room in (a, b))
     seen_cats = sorted({o.category for o in ctx.scene.objects if ctx.seen.object_seen(o.id) and sayable(o.category)})
     out = []
     for cat in sorted(counts):
         objs = [o for o in on_way if o.category == cat]
-        if all(ctx.seen.object_seen(o.id) for o in objs):
+        if not at_ends[cat] and all(ctx.seen.object_seen(o.id) for o in objs):
             n = counts[cat]
             out.append(Statement("passed", text.STATEMENTS["passed"].format(
                 a=a, b=b, n=n, objects=text.plural(cat, n)), True, (a, b), (a, b),
                 tuple(sorted(o.id for o in objs))))
-    # false: more than are there (fewer would be arguable: you do pass at least that many)
+    # false: more than either reading gives (fewer would be arguable: you do pass at least that many)
     for cat in seen_cats:
-        n = counts.get(cat, 0) + 1 + (counts.get(cat, 0) == 0)
+        most = counts.get(cat, 0) + at_ends[cat]
+        n = most + 1 + (most == 0)
         out.append(Statement("passed", text.STATEMENTS["passed"].format(
             a=a, b=b, n=n, objects=text.plural(cat, n)), False, (a, b)))
     return out
