@@ -25,6 +25,7 @@ GAP = 0.3
 EPS = 1e-6    # thresholds are met within rounding: the generator's own arithmetic differs
 PROBE = 0.5   # corner probes: steps in the outline smaller than this are not corners
 WALL = 0.95   # ... and each wall of a corner runs on for about a metre
+SHORT_WALL = 0.55  # a corner with a shorter wall on a side: never "not in the corner" beside it
 
 
 def _edges(poly):
@@ -141,17 +142,17 @@ class LayoutCheck:
             return False
         return None
 
-    def _is_building_corner(self, v, floor) -> bool:
+    def _is_building_corner(self, v, floor, reach=WALL) -> bool:
         """Exactly one quadrant around v is inside the building, and its two walls run on for
-        at least a metre: probes along each wall are inside, probes just beyond it outside."""
+        `reach` (about a metre): probes along each wall are inside, probes just beyond it outside."""
         inside = lambda x, y: bool(contains_xy(self._building[floor], x, y))  # noqa: E731
         quads = [(sx, sy) for sx in (-1, 1) for sy in (-1, 1)
                  if inside(v[0] + sx * PROBE, v[1] + sy * PROBE)]
         if len(quads) != 1:
             return False
         sx, sy = quads[0]
-        along_x = inside(v[0] + sx * WALL, v[1] + sy * PROBE) and not inside(v[0] + sx * WALL, v[1] - sy * PROBE)
-        along_y = inside(v[0] + sx * PROBE, v[1] + sy * WALL) and not inside(v[0] - sx * PROBE, v[1] + sy * WALL)
+        along_x = inside(v[0] + sx * reach, v[1] + sy * PROBE) and not inside(v[0] + sx * reach, v[1] - sy * PROBE)
+        along_y = inside(v[0] + sx * PROBE, v[1] + sy * reach) and not inside(v[0] - sx * PROBE, v[1] + sy * reach)
         return along_x and along_y
 
     def corner(self, a):
@@ -160,7 +161,8 @@ class LayoutCheck:
             return True
         vertices = [v for r, p in self.poly.items() if self.floor[r] == floor for v in p]
         vertices += [v for s in self.f.spaces if s.floor == floor for v in s.polygon]
-        corners = [v for v in vertices if self._is_building_corner(v, floor)]
+        # corners whose walls run on for only half a metre count too: to some viewers a corner
+        corners = [v for v in vertices if self._is_building_corner(v, floor, reach=SHORT_WALL)]
         if all(point_polygon_gap(v, self.poly[a]) >= 1.0 - EPS for v in corners):
             return False
         return None

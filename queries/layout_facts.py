@@ -132,11 +132,14 @@ class Layout:
 
     # ---------------------------------------------------------------- single-room facts
     def corner(self, a: str) -> bool | None:
-        corners = self._corners.get(self.floor[a], [])
+        corners, short = self._corners.get(self.floor[a], ([], []))
         d = min((self.poly[a].distance(Point(c)) for c in corners), default=float("inf"))
         if d <= CORNER_TOUCH:
             return True
-        if d >= CORNER_FAR:
+        # a corner with a short wall on a side (a step of under a metre) is a corner to some
+        # viewers: a room by one is in the corner or not as they read the plan
+        near_short = min((self.poly[a].distance(Point(c)) for c in short), default=float("inf"))
+        if d >= CORNER_FAR and near_short >= CORNER_FAR:
             return False
         return None
 
@@ -149,9 +152,10 @@ class Layout:
         b = poly.bounds
         return (b[axis], b[axis + 2])
 
-    def _convex_corners(self) -> dict[int, list[tuple[float, float]]]:
-        """Convex corners of each floor's building outline (rooms, hallways and stairs), with at
-        least CORNER_WALL of wall on both sides once steps under CORNER_JOG are smoothed out."""
+    def _convex_corners(self) -> dict[int, tuple[list, list]]:
+        """Convex corners of each floor's building outline (rooms, hallways and stairs) once
+        steps under CORNER_JOG are smoothed out: (those with at least CORNER_WALL of wall on both
+        sides, those with less on a side)."""
         by_floor: dict[int, list] = {}
         for r in self.scene.rooms:
             by_floor.setdefault(r.floor, []).append(self.poly[r.label])
@@ -162,14 +166,14 @@ class Layout:
             outline = unary_union([p.buffer(WALL_GAP / 2, join_style="mitre") for p in polys])
             outline = outline.buffer(-WALL_GAP / 2, join_style="mitre").simplify(CORNER_JOG)
             parts = getattr(outline, "geoms", [outline])
-            corners = []
+            corners, short = [], []
             for part in parts:
                 ring = list(orient(part, 1.0).exterior.coords)[:-1]
                 for i, v in enumerate(ring):
                     p, n = ring[i - 1], ring[(i + 1) % len(ring)]
                     cross = (v[0] - p[0]) * (n[1] - v[1]) - (v[1] - p[1]) * (n[0] - v[0])
                     walls = min(math.dist(p, v), math.dist(v, n))
-                    if cross > 1e-9 and walls >= CORNER_WALL:
-                        corners.append(v)
-            out[floor] = corners
+                    if cross > 1e-9:
+                        (corners if walls >= CORNER_WALL else short).append(v)
+            out[floor] = (corners, short)
         return out

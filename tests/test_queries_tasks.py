@@ -638,3 +638,24 @@ def test_a_door_object_is_never_named_for_the_door_leaves_look_like_doors():
     bad["question"], bad["answer"], bad["answer_text"] = "How many door(s) are in the living room?", 2, "2"
     kinds = {p.kind for p in check_records([bad], check_files(files), ontology=FIXTURE_ONTOLOGY) if p.id == bad["id"]}
     assert "ambiguity" in kinds
+
+
+def test_a_room_by_a_corner_with_a_short_wall_is_neither_in_the_corner_nor_not():
+    """Person check (scenario-04's homegym): a convex building corner whose wall on one side
+    runs only 0.8 m before a step reads as a corner to some viewers. The gym's only outline
+    corner is such a one (study | gym | living room over a kitchen; the living room's north wall
+    0.8 m south of the gym's)."""
+    from queries.check_layout import LayoutCheck
+
+    rooms = {"kitchen": [0, 0, 10, 4], "study": [0, 4, 3, 8], "gym": [3, 4, 6, 8], "living room": [6, 4, 10, 7.2]}
+    files = house(rooms, [obj("gym/bench/1", 4.5, 6)], list(rooms),
+                  doors=[(("kitchen", "study"), (1.5, 4), "x"), (("kitchen", "gym"), (4.5, 4), "x"),
+                         (("kitchen", "living room"), (8, 4), "x")])
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    for judge in (lay.corner, check.corner):
+        assert judge("gym") is None
+        assert judge("study") is True and judge("living room") is True and judge("kitchen") is True
+    rooms["living room"] = [6, 4, 10, 8]   # no step: the gym's top edge is one straight wall
+    files = house(rooms, [obj("gym/bench/1", 4.5, 6)], list(rooms))
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.corner("gym") is False and check.corner("gym") is False
