@@ -91,7 +91,8 @@ ROUTE = ("You are a robot beginning at the {start} facing the {facing}. You want
 ROUTE_FORWARD = "Go forward until the {x}"
 ROUTE_FILL = "[please fill in]"
 MEMORY_ACTION = ("Based on the objects visible in the {ordinal} room you entered (counting the room "
-                 "where the video starts as the first), what activity is possible in that room?")
+                 "where the video starts as the first, hallways and stairs not at all), what activity is "
+                 "possible in that room?")
 MAP_DIRECTION = ("Given that the {a} is {anchor} of the {b}, what is the direction of the {c} "
                  "relative to the {d}?")
 MAP_SCALE = ("Given that the Squared Distance between the {a} and the {b} is 1. Based on this scale, "

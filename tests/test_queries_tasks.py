@@ -387,8 +387,8 @@ def test_memory_action_hand_answers():
         assert not set(wrong) & possible[k]
     assert report.reasons["memory_action"] == {"rule4: the first room needs no memory of the walk": 1}
     assert got["third"]["question"] == ("Based on the objects visible in the third room you entered (counting "
-                                        "the room where the video starts as the first), what activity is "
-                                        "possible in that room?")
+                                        "the room where the video starts as the first, hallways and stairs "
+                                        "not at all), what activity is possible in that room?")
 
 
 def test_memory_action_refuses_a_room_whose_activity_the_next_room_also_affords():
