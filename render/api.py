@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from render.lifeline import PARENT_ENV
+
 PROFILES = ("preview", "photoreal")
 PASSES = ("masks", "depth", "glb")  # optional outputs (render.passes), in this order
 
@@ -89,7 +91,7 @@ def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str, bud
     """Run a render module in a fresh process, passing its `progress a/b` lines on; returns its
     last line when that is a JSON object (its report), else {}. RenderError with the tail of its
     log when it fails; RenderBudgetError when it was stopped after `budget_s` wall seconds."""
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", **{PARENT_ENV: str(os.getpid())})  # it dies with us
     tail: list[str] = []
     last: tuple[int, int] | None = None
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)

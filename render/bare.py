@@ -15,6 +15,8 @@ import json
 import time
 from pathlib import Path
 
+from render.lifeline import die_with_parent
+
 
 def bare_render(scene_json, trajectory_json, out_mp4, profile: str = "preview", width: int | None = None,
                 height: int | None = None) -> float:
@@ -48,6 +50,7 @@ def bare_render(scene_json, trajectory_json, out_mp4, profile: str = "preview", 
 
 
 def main(argv=None) -> int:
+    die_with_parent()
     ap = argparse.ArgumentParser(prog="python -m render.bare", description=__doc__.splitlines()[0])
     ap.add_argument("scene_json", type=Path)
     ap.add_argument("trajectory_json", type=Path)

@@ -22,6 +22,7 @@ from assets.catalog import CATEGORIES, get_category
 from assets.models import build_model
 from assets.vocabulary import display_name
 from render.blender_assets import add_model
+from render.lifeline import die_with_parent
 
 ENGINES = {"WORKBENCH": "BLENDER_WORKBENCH", "EEVEE": "BLENDER_EEVEE", "CYCLES": "CYCLES"}
 VIEW_AZIMUTH = 35.0      # degrees from the object's front (+y) towards +x
@@ -198,6 +199,7 @@ def render_distance_sheet(out_dir: Path, engine: str = "WORKBENCH", distance: fl
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    die_with_parent()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--engine", default="WORKBENCH", choices=sorted(ENGINES))

@@ -19,6 +19,8 @@ import json
 import os
 from pathlib import Path
 
+from render.lifeline import die_with_parent
+
 
 def id_frame_path(out_dir: Path, frame: int) -> Path:
     return Path(out_dir) / f"ids_{frame:06d}.png"
@@ -70,6 +72,7 @@ def _frames(text: str) -> list[int]:
 
 
 def main(argv=None) -> int:
+    die_with_parent()
     ap = argparse.ArgumentParser(prog="python -m render.idframes", description=__doc__.splitlines()[0])
     ap.add_argument("scene_json", type=Path)
     ap.add_argument("trajectory_json", type=Path)

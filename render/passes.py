@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from render.api import PASSES  # masks, depth, glb
+from render.lifeline import die_with_parent
 
 MAX_MM = 65535
 
@@ -232,6 +233,7 @@ def _read_exr(path: Path, width: int, height: int) -> np.ndarray:
 
 
 def main(argv=None) -> int:
+    die_with_parent()
     ap = argparse.ArgumentParser(prog="python -m render.passes", description=__doc__.splitlines()[0])
     ap.add_argument("scene_json", type=Path)
     ap.add_argument("trajectory_json", type=Path)

@@ -67,6 +67,7 @@ from formats.trajectory import Trajectory
 from formats.visibility import Visibility
 from render.doors import door_poses
 from render.frame_cache import CHUNKS, Plan, id_path, png_complete, segment_path
+from render.lifeline import die_with_parent
 from render.video import join_segments
 
 RENDER_VERSION = "egoscene-render/3"   # 3: content-defined chunks (render.frame_cache)
@@ -396,6 +397,7 @@ def _parse_frames(text: str | None) -> tuple[int, int] | None:
 
 
 def main(argv=None) -> int:
+    die_with_parent()
     ap = argparse.ArgumentParser(prog="python -m render.run", description=__doc__.splitlines()[0])
     ap.add_argument("scene_json", type=Path)
     ap.add_argument("trajectory_json", type=Path)

@@ -187,6 +187,18 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
+def _survivors(pids: list[int]) -> list[str]:
+    """The command lines of the processes in `pids` still alive (for the failure message)."""
+    lines = []
+    for pid in pids:
+        if _alive(pid):
+            try:
+                lines.append(f"{pid}: " + Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()[:200])
+            except OSError:
+                pass
+    return lines
+
+
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -219,7 +231,7 @@ def test_a_batch_killed_while_rendering_leaves_nothing_running_and_resumes_to_th
         deadline = time.monotonic() + 60
         while any(_alive(pid) for pid in below) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert not any(_alive(pid) for pid in below), "workers or Blender outlived the killed batch"
+        assert not any(_alive(pid) for pid in below), f"outlived the killed batch: {_survivors(below)}"
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -265,7 +277,7 @@ def test_a_batch_killed_while_joining_the_video_resumes_without_rendering_again(
         deadline = time.monotonic() + 60
         while any(_alive(pid) for pid in below) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert not any(_alive(pid) for pid in below), "the worker or its renderer outlived the killed batch"
+        assert not any(_alive(pid) for pid in below), f"outlived the killed batch: {_survivors(below)}"
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
