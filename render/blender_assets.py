@@ -2,7 +2,9 @@
 
 Materials are Principled BSDF node materials (Cycles/EEVEE) whose viewport settings
 (`diffuse_color`, `roughness`, `metallic`) mirror them, because Workbench in MATERIAL colour
-mode shades with those. Identical materials are shared via `Material.key`.
+mode shades with those. Identical materials are shared via `Material.key`. Cycles also gets
+procedural texture by material kind (render.textures: wood grain, fabric, tiles, plaster...),
+in the node tree only.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import numpy as np
 
 from assets.materials import Material
 from assets.models import AssetModel
+from render.textures import add_texture
 
 SMOOTH_ANGLE = math.radians(35)   # curved parts shade smooth, box edges stay crisp
 
@@ -53,6 +56,7 @@ def get_material(mat: Material) -> bpy.types.Material:
         bmat.surface_render_method = "BLENDED"
         if bsdf is not None:
             bsdf.inputs["Alpha"].default_value = max(a, 0.25) if mat.transmission == 0 else 1.0
+    add_texture(bmat, mat, bsdf, lin)      # node tree only: Workbench values above unchanged
     return bmat
 
 
