@@ -7,6 +7,7 @@ probing the four quadrants around each vertex, routes as networkx simple paths.
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from functools import cached_property
 from itertools import islice
@@ -173,7 +174,9 @@ class LayoutCheck:
         cb, cc, ca = centroid(self.poly[b]), centroid(self.poly[c]), centroid(self.poly[a])
         dx, dy = cc[0] - cb[0], cc[1] - cb[1]
         t = ((ca[0] - cb[0]) * dx + (ca[1] - cb[1]) * dy) / (dx * dx + dy * dy)
-        if length_inside(cb, cc, self.poly[a]) >= 1.0 - EPS and 0.2 - EPS <= t <= 0.8 + EPS:
+        # through the room for a metre and a quarter of the way, not across a corner of it
+        through = length_inside(cb, cc, self.poly[a])
+        if through >= max(1.0, 0.25 * math.hypot(dx, dy)) - EPS and 0.2 - EPS <= t <= 0.8 + EPS:
             return True
         if segment_polygon_gap(cb, cc, self.poly[a]) >= 1.0 - EPS:
             return False

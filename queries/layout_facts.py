@@ -23,6 +23,7 @@ CORNER_WALL = 1.0      # a building corner has at least this much wall on each s
 CORNER_TOUCH = 0.1
 CORNER_FAR = 1.0
 BETWEEN_INSIDE = 1.0    # the line between the two rooms runs this far through the middle room
+BETWEEN_SHARE = 0.25    # ... and for this share of its length (not just across a corner of it)
 BETWEEN_FAR = 1.0       # ... or passes at least this far from it (clearly not between)
 MAX_ROUTES = 12
 
@@ -109,7 +110,7 @@ class Layout:
         line = LineString([self.centre[b], self.centre[c]])
         inside = line.intersection(self.poly[a]).length
         t = line.project(Point(self.centre[a]), normalized=True)
-        if inside >= BETWEEN_INSIDE and 0.2 <= t <= 0.8:
+        if inside >= max(BETWEEN_INSIDE, BETWEEN_SHARE * line.length) and 0.2 <= t <= 0.8:
             return True
         if line.distance(self.poly[a]) >= BETWEEN_FAR:
             return False

@@ -659,3 +659,22 @@ def test_a_room_by_a_corner_with_a_short_wall_is_neither_in_the_corner_nor_not()
     files = house(rooms, [obj("gym/bench/1", 4.5, 6)], list(rooms))
     lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
     assert lay.corner("gym") is False and check.corner("gym") is False
+
+
+def test_a_room_the_line_only_clips_is_not_between():
+    """Scenario-02 in a new person check: "the kitchen is located between the bathroom and the
+    living room" - the bathroom east of the kitchen, the living room north of it: the line
+    between their centres crosses only a corner of the kitchen (about 1 m of its 5.9 m), the
+    hallway lies between them as much. Three rooms in a row stay between."""
+    from queries.check_layout import LayoutCheck
+
+    rooms = {"kitchen": [1.6, 0, 5.8, 3.1], "bathroom": [5.8, 0, 7.8, 3.1], "living room": [0, 3.1, 4.7, 7.8]}
+    files = house(rooms, [obj("kitchen/stove/1", 3, 1)], list(rooms),
+                  doors=[(("kitchen", "bathroom"), (5.8, 1.5), "y"), (("kitchen", "living room"), (3, 3.1), "x")])
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.between("kitchen", "bathroom", "living room") is None
+    assert check.between("kitchen", "bathroom", "living room") is None
+    row = {"kitchen": [0, 0, 4, 4], "hall": [4, 0, 5.5, 4], "bathroom": [5.5, 0, 9.5, 4]}   # a narrow middle room
+    files = house(row, [obj("kitchen/stove/1", 1, 1)], list(row))
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.between("hall", "kitchen", "bathroom") is True and check.between("hall", "kitchen", "bathroom") is True
