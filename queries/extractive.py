@@ -7,7 +7,7 @@ rule; each refusal is counted under its rule.
 from __future__ import annotations
 
 import itertools
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from queries import text
 from queries.context import Context
@@ -105,6 +105,24 @@ def appearance_order(ctx: Context, want: int) -> list[Draft]:
     return out
 
 
+def _spread(candidates: list, taken: Counter):
+    """`candidates` ((room, ...) tuples, in their shuffled order) in rounds: round k offers only
+    rooms with fewer than k questions so far (`taken`, counted by the caller), so a task's
+    questions spread over the rooms instead of gathering in the one with the most unique
+    things. Each candidate is offered once."""
+    offered = set()
+    for cap in range(1, len(candidates) + 1):
+        fresh = False
+        for i, cand in enumerate(candidates):
+            if i in offered or taken[cand[0]] >= cap:
+                continue
+            offered.add(i)
+            fresh = True
+            yield cand
+        if len(offered) == len(candidates) or (not fresh and cap > max(taken.values(), default=0)):
+            return
+
+
 def _nameable_by_room(ctx: Context) -> dict[str, list]:
     """Objects unique in their room, per room (sorted ids)."""
     out = defaultdict(list)
@@ -130,7 +148,8 @@ def relative_direction(ctx: Context, want: int) -> list[Draft]:
     task, out = "relative_direction", []
     triples = [(room, t) for room, objs in _nameable_by_room(ctx).items()
                for t in itertools.permutations(objs, 3)]
-    for room, (a, b, c) in ctx.shuffled(triples)[:MAX_TRIES]:
+    taken: Counter = Counter()
+    for room, (a, b, c) in _spread(ctx.shuffled(triples)[:MAX_TRIES], taken):
         if len(out) == want:
             break
         level = LEVELS[len(out) % 3]
@@ -150,6 +169,7 @@ def relative_direction(ctx: Context, want: int) -> list[Draft]:
             ctx.rej.add(task, 3, "direction within 15 deg of a sector boundary from some standpoint by the object")
             continue
         label = labels.pop()
+        taken[room] += 1
         names = {k: text.object_name(o, ctx.scene) for k, o in zip("abc", (a, b, c))}
         out.append(Draft(task, text.DIRECTION[level].format(**names), label,
                          [x for x in text.DIRECTION_OPTIONS[level] if x != label],
@@ -168,7 +188,8 @@ def relative_distance(ctx: Context, want: int) -> list[Draft]:
             others = [o for o in objs if o is not target]
             candidates += [(room, target, group) for group in itertools.combinations(others, 4)]
     used_targets: set[str] = set()
-    for room, target, group in ctx.shuffled(candidates)[:MAX_TRIES]:
+    taken: Counter = Counter()
+    for room, target, group in _spread(ctx.shuffled(candidates)[:MAX_TRIES], taken):
         if len(out) == want:
             break
         if target.id in used_targets:
@@ -181,6 +202,7 @@ def relative_distance(ctx: Context, want: int) -> list[Draft]:
             ctx.rej.add(task, 3, "nearest and second-nearest within 25% or 0.3 m")
             continue
         used_targets.add(target.id)
+        taken[room] += 1
         names = {o.id: text.object_name(o, ctx.scene) for o in group}
         question = text.DISTANCE.format(objects=OPTIONS_SLOT,
                                         target=text.object_name(target, ctx.scene))

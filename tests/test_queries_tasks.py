@@ -678,3 +678,17 @@ def test_a_room_the_line_only_clips_is_not_between():
     files = house(row, [obj("kitchen/stove/1", 1, 1)], list(row))
     lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
     assert lay.between("hall", "kitchen", "bathroom") is True and check.between("hall", "kitchen", "bathroom") is True
+
+
+def test_direction_and_distance_questions_spread_over_the_rooms():
+    """A task's questions come one per room before any room gets a second (scenario-02 shipped
+    all nine direction, distance and route questions in its kitchen). In the tiny house the
+    kitchen, living room and study each allow relative direction questions; the living room
+    and study relative distance ones (five unique things)."""
+    for per_task in (2, 3, 4):
+        records, _ = run(tiny_house(), per_task=per_task)
+        for task, rooms in (("relative_direction", 3), ("relative_distance", 2)):
+            got = [r["evidence"]["rooms"][0] for r in mcqs(records, task)]
+            assert len(got) == per_task
+            counts = sorted(got.count(room) for room in set(got))
+            assert len(set(got)) == min(rooms, per_task) and counts[-1] - counts[0] <= 1, (task, got)
