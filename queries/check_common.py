@@ -33,9 +33,14 @@ def vocabulary(rec: dict, allowed) -> Findings:
 
 
 def named_objects(facts: Facts, names) -> tuple[list, Findings]:
-    objs, found = [], []
+    """The objects the names resolve to; findings for a name that names no single seen object,
+    could be a look-alike, or leans on another object of the same question ("the chair by the
+    window" among the options of "closest to the window")."""
+    objs, found, leans = [], [], {}
     for name in names:
-        o = facts.resolve(name)
+        o, neighbour = facts.resolve_named(name)
+        if neighbour is not None:
+            leans[name] = neighbour.id
         if o is None:
             found.append(("ungrounded", f"{name!r} names no single object"))
         elif not facts.object_visible(o.id):
@@ -45,6 +50,9 @@ def named_objects(facts: Facts, names) -> tuple[list, Findings]:
             if alike:
                 found.append(("ambiguity", f"{name!r} could be taken for the look-alike {alike}"))
         objs.append(o)
+    ids = {o.id for o in objs if o is not None}
+    found += [("ambiguity", f"{name!r} is named by another object of the question ({oid})")
+              for name, oid in leans.items() if oid in ids]
     return objs, found
 
 

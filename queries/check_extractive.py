@@ -7,7 +7,7 @@ import math
 
 from queries import check_rules as text
 from queries.check_common import Findings, judge, named_objects, pattern, rooms_visible, vocabulary
-from queries.check_facts import Facts, angular_gap, bearing, polygon_gap, xy
+from queries.check_facts import Facts, angular_gap, bearing, box_gap, xy
 from queries.check_rules import Rules
 
 EPS = 1e-6  # thresholds are met within rounding: the generator's own arithmetic differs
@@ -133,13 +133,6 @@ def relative_direction(rec, facts: Facts, th: Rules, **_) -> Findings:
     answer = _direction(level, bears[0])
     found += vocabulary(rec, DIRECTION_OPTIONS[level])
     return found + judge(rec, [o == answer for o in rec["options"]])
-
-
-def box_gap(a, b) -> float:
-    """Closest points of two objects' boxes in 3-D: footprint gap and height gap, combined."""
-    below = b.position[2] - (a.position[2] + a.size[2])
-    above = a.position[2] - (b.position[2] + b.size[2])
-    return math.sqrt(polygon_gap(a.footprint, b.footprint) ** 2 + max(0.0, below, above) ** 2)
 
 
 def relative_distance(rec, facts: Facts, th: Rules, **_) -> Findings:

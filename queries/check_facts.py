@@ -109,18 +109,55 @@ class Facts:
 
     # ------------------------------------------------------------- names
     def resolve(self, name: str):
-        """'sofa' (only sofa anywhere) or 'sofa in the living room' (only sofa there)."""
+        """The one object `name` names, or None."""
+        return self.resolve_named(name)[0]
+
+    def resolve_named(self, name: str):
+        """(object, the neighbour its name refers to or None): 'sofa' (only sofa anywhere), 'sofa
+        in the living room' (only sofa there) or 'chair by the window [in the office]' (the one
+        chair clearly by the office's only window)."""
         category, room = name, None
         if " in the " in name:
             category, room = name.split(" in the ", 1)
             if room not in self.room:
                 category, room = name, None
+        if " by the " in category:
+            return self._by_neighbour(*category.split(" by the ", 1), room)
         category = self.category_named(category)
         hits = [o for o in self.scene.objects
                 if o.category == category and (room is None or o.room == room)]
         if room is None and len({o.room for o in hits}) > 1:
-            return None
-        return hits[0] if len(hits) == 1 else None
+            return None, None
+        return (hits[0] if len(hits) == 1 else None), None
+
+    def _by_neighbour(self, what: str, by: str, room: str | None):
+        """docs/ground-truth.md "Names": the X within by_m of the room's only Y (standing on the
+        floor or hanging on a wall, not flat), every other X at least by_margin_m farther, the
+        two seen in one frame, the X not resting on the Y."""
+        r = self.rules
+        kind_cat, near_cat = self.category_named(what), self.category_named(by)
+        if kind_cat is None or near_cat is None:
+            return None, None
+        if room is None:
+            rooms = {o.room for o in self.scene.objects if o.category in (kind_cat, near_cat)}
+            if len(rooms) != 1:
+                return None, None
+            room = rooms.pop()
+        here = self.objects_in(room)
+        kind = [o for o in here if o.category == kind_cat]
+        near = [o for o in here if o.category == near_cat]
+        if not kind or len(near) != 1 or self.confusable(kind_cat, room) or self.confusable(near_cat, room):
+            return None, None
+        y = near[0]
+        if y.support not in r.by_supports or y.size[2] < r.flat_m:
+            return None, None
+        gaps = sorted((box_gap(o, y), o.id) for o in kind)
+        if gaps[0][0] > r.by_m + 1e-6 or (len(gaps) > 1 and gaps[1][0] < gaps[0][0] + r.by_margin_m - 1e-6):
+            return None, None
+        x = self.obj[gaps[0][1]]
+        if x.support == y.id or not self.good_obj.get(x.id, set()) & self.good_obj.get(y.id, set()):
+            return None, None
+        return x, y
 
     def category_named(self, words: str) -> str | None:
         """The scene's category whose display name (assets.vocabulary) is `words`."""
@@ -205,6 +242,13 @@ def _inside(p, poly) -> bool:
         if (y0 > p[1]) != (y1 > p[1]) and p[0] < x0 + (p[1] - y0) * (x1 - x0) / (y1 - y0):
             inside = not inside
     return inside
+
+
+def box_gap(a, b) -> float:
+    """Closest points of two objects' boxes in 3-D: footprint gap and height gap, combined."""
+    below = b.position[2] - (a.position[2] + a.size[2])
+    above = a.position[2] - (b.position[2] + b.size[2])
+    return math.sqrt(polygon_gap(a.footprint, b.footprint) ** 2 + max(0.0, below, above) ** 2)
 
 
 def polygon_gap(p, q) -> float:

@@ -55,6 +55,10 @@ class Rules:
     turn_none_deg: float = 30.0          # route turns: |turn| <= 30 is no turn,
     turn_side: tuple[float, float] = (60.0, 120.0)   # 60..120 left/right,
     turn_back_deg: float = 150.0         # >= 150 turn back; anything else is unclear
+    by_m: float = 0.5                    # "the chair by the window": boxes this close (3-D) ...
+    by_margin_m: float = 1.0             # ... every other chair in the room this much farther
+    flat_m: float = 0.05                 # things lower than this are walked on (no neighbour)
+    by_supports: tuple[str, ...] = ("floor", "wall", "window")   # a neighbour stands or hangs
 
     def pixels(self, width: int, height: int, file_min: int) -> int:
         if self.min_pixels is not None:

@@ -10,6 +10,7 @@ import numpy as np
 from assets.vocabulary import DRAWN_ALIKE, countable, lookalikes
 from queries.evidence import Rejections, Seen
 from queries.model import Scenario, Scene, SceneObject
+from queries.naming import Name, object_names
 from queries.ontology import Ontology
 from queries.params import Thresholds
 
@@ -33,6 +34,8 @@ class Context:
         self.categories = {o.category for o in self.scene.objects}
         self._unique_in_room = {o.id for o in self.scene.objects if per_room[(o.room, o.category)] == 1
                                 and not self.confusable(o.category, o.room)}
+        self._names: dict[str, Name] = object_names(self.scene, self._unique_in_room,
+                                                    self.seen.object_frames, self.confusable)
 
     def confusable(self, category: str, room: str | None) -> bool:
         """Could a viewer take another category for this one: a look-alike in the room (None:
@@ -47,6 +50,22 @@ class Context:
 
     def unique_in_room(self, obj: SceneObject) -> bool:
         return obj.id in self._unique_in_room
+
+    def nameable(self, obj: SceneObject) -> bool:
+        """Can a question name it so that exactly one object answers (docs "Names")?"""
+        return obj.id in self._names
+
+    def name(self, obj: SceneObject) -> str:
+        return self._names[obj.id].text
+
+    def neighbours(self, objs) -> set[str]:
+        """Ids of the objects these names refer to ("the chair by the window": the window)."""
+        return {n for o in objs if (n := self._names[o.id].neighbour)}
+
+    def names_apart(self, objs) -> bool:
+        """No name leans on another object of the same question: "the chair by the window" as an
+        option of "closest to the window" gives the answer away."""
+        return not self.neighbours(objs) & {o.id for o in objs}
 
     def shuffled(self, items: list) -> list:
         """A deterministic shuffle of a list (drawn from the scenario's query RNG)."""

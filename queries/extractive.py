@@ -124,10 +124,11 @@ def _spread(candidates: list, taken: Counter):
 
 
 def _nameable_by_room(ctx: Context) -> dict[str, list]:
-    """Objects unique in their room, per room (sorted ids)."""
+    """Objects a question can name (unique in their room, or one of a kind by a neighbour), per
+    room (sorted ids)."""
     out = defaultdict(list)
     for o in sorted(ctx.scene.objects, key=lambda o: o.id):
-        if ctx.unique_in_room(o):
+        if ctx.nameable(o):
             out[o.room].append(o)
     return out
 
@@ -155,6 +156,9 @@ def relative_direction(ctx: Context, want: int) -> list[Draft]:
         level = LEVELS[len(out) % 3]
         if not _grounded(ctx, task, (a, b, c), room):
             continue
+        if not ctx.names_apart((a, b, c)):
+            ctx.rej.add(task, 5, "a name leans on another object of the question")
+            continue
         if a.support != "floor":
             ctx.rej.add(task, 3, "one can stand only by a floor-standing object")
             continue
@@ -170,7 +174,7 @@ def relative_direction(ctx: Context, want: int) -> list[Draft]:
             continue
         label = labels.pop()
         taken[room] += 1
-        names = {k: text.object_name(o, ctx.scene) for k, o in zip("abc", (a, b, c))}
+        names = {k: ctx.name(o) for k, o in zip("abc", (a, b, c))}
         out.append(Draft(task, text.DIRECTION[level].format(**names), label,
                          [x for x in text.DIRECTION_OPTIONS[level] if x != label],
                          objects=[a.id, b.id, c.id], rooms=[room],
@@ -196,6 +200,9 @@ def relative_distance(ctx: Context, want: int) -> list[Draft]:
             continue  # one question per target keeps the set varied
         if not _grounded(ctx, task, (target, *group), room):
             continue
+        if not ctx.names_apart((target, *group)):
+            ctx.rej.add(task, 5, "a name leans on another object of the question")
+            continue
         ranked = sorted((box_distance(target, o), o.id, o) for o in group)
         (d1, _, nearest), (d2, _, _) = ranked[0], ranked[1]
         if d2 < d1 * (1 + ctx.th.distance_margin) or d2 - d1 < ctx.th.distance_gap_m:
@@ -203,9 +210,9 @@ def relative_distance(ctx: Context, want: int) -> list[Draft]:
             continue
         used_targets.add(target.id)
         taken[room] += 1
-        names = {o.id: text.object_name(o, ctx.scene) for o in group}
+        names = {o.id: ctx.name(o) for o in group}
         question = text.DISTANCE.format(objects=OPTIONS_SLOT,
-                                        target=text.object_name(target, ctx.scene))
+                                        target=ctx.name(target))
         out.append(Draft(task, question, names[nearest.id],
                          [names[o.id] for o in group if o is not nearest],
                          objects=[target.id, *(o.id for o in group)], rooms=[room],

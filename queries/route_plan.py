@@ -300,7 +300,7 @@ def route_plan(ctx: Context, want: int) -> list[Draft]:
         return RoomPlanner(rooms[label].polygon, by_room[label], ctx.th, by_id)
 
     def nameable(label):
-        return [o for o in by_room[label] if ctx.unique_in_room(o) and ctx.seen.object_seen(o.id)]
+        return [o for o in by_room[label] if ctx.nameable(o) and ctx.seen.object_seen(o.id)]
 
     def stops(label):
         return [o for o in nameable(label) if base_of(o, by_id)]
@@ -310,7 +310,7 @@ def route_plan(ctx: Context, want: int) -> list[Draft]:
                 and base_of(a, by_id).id != base_of(b, by_id).id)
 
     pairs = [(label, p) for label, objs in by_room.items() if label in rooms
-             for p in itertools.permutations([o for o in objs if ctx.unique_in_room(o) and base_of(o, by_id)], 2)
+             for p in itertools.permutations([o for o in objs if ctx.nameable(o) and base_of(o, by_id)], 2)
              if apart(*p)]
     def attempt(label, start, goal) -> Draft | None:
         if not ctx.seen.room_seen(label) or not all(ctx.seen.object_seen(o.id) for o in (start, goal)):
@@ -365,6 +365,9 @@ def _turns(ctx, path, centres, facing):
 def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draft | None:
     task = "route_plan"
     stops = [start, *marks, goal]
+    if not ctx.names_apart(stops):
+        ctx.rej.add(task, 5, "a name leans on another object of the question")
+        return None
     # cheap lower bound on the walk first: A* is the costly part
     least = sum(max(0.0, Polygon(a.footprint).distance(Polygon(b.footprint)) - 2 * plan.reach)
                 for a, b in zip(stops, stops[1:]))
@@ -381,7 +384,7 @@ def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draf
     centres = [o.xy for o in stops]
     stop_ids = {o.id for o in stops}
     found, why = None, "no other object to face"
-    for facing in ctx.shuffled([o for o in nameable if o.id not in stop_ids]):
+    for facing in ctx.shuffled([o for o in nameable if o.id not in stop_ids and ctx.names_apart([*stops, o])]):
         found, why = _turns(ctx, path, centres, facing)
         if found:
             break
@@ -391,7 +394,7 @@ def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draf
     turns, has_initial = found
     others = distractor_sequences(turns, has_initial)
     picks = sorted(ctx.rng.choice(len(others), size=3, replace=False))
-    names = {o.id: text.object_name(o, ctx.scene) for o in (start, facing, goal, *marks)}
+    names = {o.id: ctx.name(o) for o in (start, facing, goal, *marks)}
     steps, n = [], 1
     for k, stop in enumerate([*marks, goal]):
         if k > 0 or has_initial:

@@ -692,3 +692,49 @@ def test_direction_and_distance_questions_spread_over_the_rooms():
             assert len(got) == per_task
             counts = sorted(got.count(room) for room in set(got))
             assert len(set(got)) == min(rooms, per_task) and counts[-1] - counts[0] <= 1, (task, got)
+
+
+# ----------------------------------------------------------------------------- names by a neighbour
+def office_of_chairs(second_chair=(4.0, 4.0)):
+    """Three chairs; chair 1 stands 0.2 m from the office's only bookshelf, the others 3 m off."""
+    objs = [obj("office/bookshelf/1", 0.4, 2.5, w=0.4, d=1.0), obj("office/chair/1", 1.0, 2.5),
+            obj("office/chair/2", *second_chair), obj("office/chair/3", 4.0, 1.0),
+            obj("office/sofa/1", 5.0, 2.5, w=0.8, d=2.0), obj("office/plant/1", 2.5, 4.3),
+            obj("office/lamp/1", 2.5, 0.7)]
+    return house({"office": [0, 0, 6, 5]}, objs, ["office"])
+
+
+def test_one_of_several_chairs_is_named_by_its_neighbour_and_the_checker_reads_it_back():
+    files = office_of_chairs()
+    records, _ = run(files, per_task=12)
+    named = [r for r in records if "chair by the bookshelf" in r["question"] + " ".join(r.get("options") or [])]
+    assert named, "the chair by the bookshelf is asked about"
+    for r in named:
+        assert "office/chair/1" in r["evidence"]["objects"]
+        assert "office/chair/2" not in r["evidence"]["objects"] and "office/chair/3" not in r["evidence"]["objects"]
+        # a name never leans on another object of its question
+        assert "office/bookshelf/1" not in r["evidence"]["objects"]
+    assert not any(re.search(r"\bchair\b(?! by)", r["question"]) for r in records if r["task"] != "object_counting")
+    assert not check_records(records, check_files(files), ontology=FIXTURE_ONTOLOGY)
+    facts = Facts(check_files(files), CHECK_RULES)
+    assert facts.resolve("chair by the bookshelf").id == "office/chair/1"
+    assert facts.resolve("chair by the sofa") is None       # chairs 2 and 3 are equally near it
+    # a second chair 0.8 m from the bookshelf: "the chair by the bookshelf" is no longer clear
+    # (and chair 3, now the only one near the sofa, is "the chair by the sofa")
+    near = office_of_chairs(second_chair=(1.0, 3.8))
+    again, _ = run(near, per_task=12)
+    texts = " ".join(r["question"] + " ".join(r.get("options") or []) for r in again)
+    assert "chair by the bookshelf" not in texts and "chair by the sofa" in texts
+    assert not check_records(again, check_files(near), ontology=FIXTURE_ONTOLOGY)
+    problems = check_records(named, check_files(near), ontology=FIXTURE_ONTOLOGY)
+    assert any("'chair by the bookshelf' names no single object" in p.message for p in problems)
+
+
+def test_the_checker_refuses_a_name_that_gives_the_answer_away():
+    files = office_of_chairs()
+    records, _ = run(files, per_task=12)
+    rec = dict(next(r for r in mcqs(records, "relative_direction") if r["derivation"]["level"] == "easy"))
+    rec["question"] = ("If I am standing by the bookshelf and facing the chair by the bookshelf, "
+                       "is the sofa to the left or the right of the chair by the bookshelf?")
+    messages = [p.message for p in check_records([rec], check_files(files), ontology=FIXTURE_ONTOLOGY)]
+    assert "'chair by the bookshelf' is named by another object of the question (office/bookshelf/1)" in messages

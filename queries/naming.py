@@ -1,0 +1,61 @@
+"""How a question names an object (docs/ground-truth.md "Names").
+
+An object unique in its room is named by its category ("the sofa", "the sofa in the living
+room"). One of several of a kind in a room is named by a neighbour that is unique there ("the
+chair by the window in the office") when it is clearly the one by it: within `by_m` of the
+neighbour's box while every other of its kind is at least `by_margin_m` farther, the two seen
+together in one frame. The neighbour is a thing one points at from across a room: standing on
+the floor or hanging on a wall, not flat on the floor and not resting on the named object.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from queries import text
+from queries.geometry import box_distance
+from queries.model import Scene, SceneObject
+
+BY_M = 0.5          # "by": boxes at most this far apart (3-D closest points)
+BY_MARGIN_M = 1.0   # ... and every other of the kind at least this much farther from the neighbour
+POINTABLE = ("floor", "wall", "window")  # supports of a neighbour
+FLAT_M = 0.05       # things lower than this lie on the floor (carpets): no neighbour
+
+
+@dataclass(frozen=True)
+class Name:
+    text: str
+    neighbour: str | None = None   # id of the object the name refers to ("by the window"), if any
+
+
+def object_names(scene: Scene, unique: set[str], seen_frames, confusable) -> dict[str, Name]:
+    """Names for every object a question may name: `unique` ids (one of a kind in the room, no
+    look-alike) by category; others by a neighbour when one qualifies. `seen_frames(id)` lists
+    the frames an object is seen in; `confusable(category, room)` says a look-alike is in the
+    room."""
+    names = {oid: Name(text.object_name(o, scene)) for o in scene.objects if (oid := o.id) in unique}
+    kind: dict[tuple[str, str], list[SceneObject]] = defaultdict(list)
+    rooms_of: dict[str, set[str]] = defaultdict(set)
+    for o in scene.objects:
+        kind[(o.room, o.category)].append(o)
+        rooms_of[o.category].add(o.room)
+    anchors: dict[str, list[SceneObject]] = defaultdict(list)
+    for o in scene.objects:
+        if o.id in unique and o.support in POINTABLE and o.size[2] >= FLAT_M and seen_frames(o.id):
+            anchors[o.room].append(o)
+    for (room, category), group in sorted(kind.items()):
+        if len(group) < 2 or confusable(category, room):
+            continue
+        for y in sorted(anchors[room], key=lambda a: a.id):
+            gaps = sorted((box_distance(o, y), o.id, o) for o in group)
+            (d1, _, near), (d2, _, _) = gaps[0], gaps[1]
+            if d1 > BY_M or d2 < d1 + BY_MARGIN_M or near.support == y.id or near.id in names:
+                continue
+            if not set(seen_frames(near.id)) & set(seen_frames(y.id)):
+                continue
+            words = f"{text.display_name(category)} by the {text.display_name(y.category)}"
+            if len(rooms_of[category]) > 1 or len(rooms_of[y.category]) > 1:
+                words += f" in the {room}"
+            names[near.id] = Name(words, y.id)
+    return names
