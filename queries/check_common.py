@@ -32,10 +32,10 @@ def vocabulary(rec: dict, allowed) -> Findings:
             if o not in allowed]
 
 
-def named_objects(facts: Facts, names) -> tuple[list, Findings]:
-    """The objects the names resolve to; findings for a name that names no single seen object,
-    could be a look-alike, or leans on another object of the same question ("the chair by the
-    window" among the options of "closest to the window")."""
+def named_objects(facts: Facts, names, apart: bool = False) -> tuple[list, Findings]:
+    """The objects the names resolve to; findings for a name that names no single seen object or
+    could be a look-alike, and with `apart` one that leans on another object of the question
+    ("the chair by the window" among the options of "closest to the window")."""
     objs, found, leans = [], [], {}
     for name in names:
         o, neighbour = facts.resolve_named(name)
@@ -52,7 +52,7 @@ def named_objects(facts: Facts, names) -> tuple[list, Findings]:
         objs.append(o)
     ids = {o.id for o in objs if o is not None}
     found += [("ambiguity", f"{name!r} is named by another object of the question ({oid})")
-              for name, oid in leans.items() if oid in ids]
+              for name, oid in leans.items() if apart and oid in ids]
     return objs, found
 
 

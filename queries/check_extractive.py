@@ -142,7 +142,7 @@ def relative_distance(rec, facts: Facts, th: Rules, **_) -> Findings:
     names = m["objects"].split(", ")
     if sorted(names) != sorted(rec["options"]):
         return [("format", "options differ from the objects the question lists")]
-    (target, *objs), found = named_objects(facts, [m["target"], *names])
+    (target, *objs), found = named_objects(facts, [m["target"], *names], apart=True)
     if found:
         return found
     gaps = sorted((box_gap(target, o), n) for o, n in zip(objs, names))

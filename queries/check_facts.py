@@ -121,8 +121,9 @@ class Facts:
             category, room = name.split(" in the ", 1)
             if room not in self.room:
                 category, room = name, None
-        if " by the " in category:
-            return self._by_neighbour(*category.split(" by the ", 1), room)
+        for link in ("by", "with"):
+            if f" {link} the " in category:
+                return self._by_neighbour(*category.split(f" {link} the ", 1), room, link)
         category = self.category_named(category)
         hits = [o for o in self.scene.objects
                 if o.category == category and (room is None or o.room == room)]
@@ -130,10 +131,10 @@ class Facts:
             return None, None
         return (hits[0] if len(hits) == 1 else None), None
 
-    def _by_neighbour(self, what: str, by: str, room: str | None):
-        """docs/ground-truth.md "Names": the X within by_m of the room's only Y (standing on the
-        floor or hanging on a wall, not flat), every other X at least by_margin_m farther, the
-        two seen in one frame, the X not resting on the Y."""
+    def _by_neighbour(self, what: str, by: str, room: str | None, link: str):
+        """docs/ground-truth.md "Names": the X within by_m of the room's only Y (not a ceiling
+        thing, not flat), every other X at least by_margin_m farther, the two seen in one frame;
+        'X with the Y' where Y rests on X, 'X by the Y' where neither rests on the other."""
         r = self.rules
         kind_cat, near_cat = self.category_named(what), self.category_named(by)
         if kind_cat is None or near_cat is None:
@@ -149,13 +150,15 @@ class Facts:
         if not kind or len(near) != 1 or self.confusable(kind_cat, room) or self.confusable(near_cat, room):
             return None, None
         y = near[0]
-        if y.support not in r.by_supports or y.size[2] < r.flat_m:
+        if y.support in r.no_neighbour_supports or y.size[2] < r.flat_m:
             return None, None
         gaps = sorted((box_gap(o, y), o.id) for o in kind)
         if gaps[0][0] > r.by_m + 1e-6 or (len(gaps) > 1 and gaps[1][0] < gaps[0][0] + r.by_margin_m - 1e-6):
             return None, None
         x = self.obj[gaps[0][1]]
-        if x.support == y.id or not self.good_obj.get(x.id, set()) & self.good_obj.get(y.id, set()):
+        if x.support == y.id or (y.support == x.id) != (link == "with"):
+            return None, None
+        if not self.good_obj.get(x.id, set()) & self.good_obj.get(y.id, set()):
             return None, None
         return x, y
 

@@ -58,7 +58,7 @@ class Rules:
     by_m: float = 0.5                    # "the chair by the window": boxes this close (3-D) ...
     by_margin_m: float = 1.0             # ... every other chair in the room this much farther
     flat_m: float = 0.05                 # things lower than this are walked on (no neighbour)
-    by_supports: tuple[str, ...] = ("floor", "wall", "window")   # a neighbour stands or hangs
+    no_neighbour_supports: tuple[str, ...] = ("ceiling",)   # a ceiling light names nothing
 
     def pixels(self, width: int, height: int, file_min: int) -> int:
         if self.min_pixels is not None:

@@ -63,8 +63,8 @@ class Context:
         return {n for o in objs if (n := self._names[o.id].neighbour)}
 
     def names_apart(self, objs) -> bool:
-        """No name leans on another object of the same question: "the chair by the window" as an
-        option of "closest to the window" gives the answer away."""
+        """No name leans on another object of the question: "the chair by the window" as an option
+        of "closest to the window" gives the answer away (relative distance)."""
         return not self.neighbours(objs) & {o.id for o in objs}
 
     def shuffled(self, items: list) -> list:

@@ -156,9 +156,6 @@ def relative_direction(ctx: Context, want: int) -> list[Draft]:
         level = LEVELS[len(out) % 3]
         if not _grounded(ctx, task, (a, b, c), room):
             continue
-        if not ctx.names_apart((a, b, c)):
-            ctx.rej.add(task, 5, "a name leans on another object of the question")
-            continue
         if a.support != "floor":
             ctx.rej.add(task, 3, "one can stand only by a floor-standing object")
             continue

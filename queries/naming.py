@@ -4,8 +4,10 @@ An object unique in its room is named by its category ("the sofa", "the sofa in 
 room"). One of several of a kind in a room is named by a neighbour that is unique there ("the
 chair by the window in the office") when it is clearly the one by it: within `by_m` of the
 neighbour's box while every other of its kind is at least `by_margin_m` farther, the two seen
-together in one frame. The neighbour is a thing one points at from across a room: standing on
-the floor or hanging on a wall, not flat on the floor and not resting on the named object.
+together in one frame. The neighbour is any such thing but a ceiling light or a carpet (flat
+on the floor); where it rests on the named object the name says so ("the desk with the
+printer"), and a thing resting on its neighbour is never named by it ("the book by the
+bookshelf" it stands in).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from queries.model import Scene, SceneObject
 
 BY_M = 0.5          # "by": boxes at most this far apart (3-D closest points)
 BY_MARGIN_M = 1.0   # ... and every other of the kind at least this much farther from the neighbour
-POINTABLE = ("floor", "wall", "window")  # supports of a neighbour
+NOT_POINTABLE = ("ceiling",)  # supports of no neighbour: one looks up, not beside
 FLAT_M = 0.05       # things lower than this lie on the floor (carpets): no neighbour
 
 
@@ -42,7 +44,7 @@ def object_names(scene: Scene, unique: set[str], seen_frames, confusable) -> dic
         rooms_of[o.category].add(o.room)
     anchors: dict[str, list[SceneObject]] = defaultdict(list)
     for o in scene.objects:
-        if o.id in unique and o.support in POINTABLE and o.size[2] >= FLAT_M and seen_frames(o.id):
+        if o.id in unique and o.support not in NOT_POINTABLE and o.size[2] >= FLAT_M and seen_frames(o.id):
             anchors[o.room].append(o)
     for (room, category), group in sorted(kind.items()):
         if len(group) < 2 or confusable(category, room):
@@ -54,7 +56,8 @@ def object_names(scene: Scene, unique: set[str], seen_frames, confusable) -> dic
                 continue
             if not set(seen_frames(near.id)) & set(seen_frames(y.id)):
                 continue
-            words = f"{text.display_name(category)} by the {text.display_name(y.category)}"
+            link = "with" if y.support == near.id else "by"
+            words = f"{text.display_name(category)} {link} the {text.display_name(y.category)}"
             if len(rooms_of[category]) > 1 or len(rooms_of[y.category]) > 1:
                 words += f" in the {room}"
             names[near.id] = Name(words, y.id)

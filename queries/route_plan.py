@@ -365,9 +365,6 @@ def _turns(ctx, path, centres, facing):
 def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draft | None:
     task = "route_plan"
     stops = [start, *marks, goal]
-    if not ctx.names_apart(stops):
-        ctx.rej.add(task, 5, "a name leans on another object of the question")
-        return None
     # cheap lower bound on the walk first: A* is the costly part
     least = sum(max(0.0, Polygon(a.footprint).distance(Polygon(b.footprint)) - 2 * plan.reach)
                 for a, b in zip(stops, stops[1:]))
@@ -384,7 +381,7 @@ def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draf
     centres = [o.xy for o in stops]
     stop_ids = {o.id for o in stops}
     found, why = None, "no other object to face"
-    for facing in ctx.shuffled([o for o in nameable if o.id not in stop_ids and ctx.names_apart([*stops, o])]):
+    for facing in ctx.shuffled([o for o in nameable if o.id not in stop_ids]):
         found, why = _turns(ctx, path, centres, facing)
         if found:
             break

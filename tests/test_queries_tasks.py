@@ -730,11 +730,17 @@ def test_one_of_several_chairs_is_named_by_its_neighbour_and_the_checker_reads_i
     assert any("'chair by the bookshelf' names no single object" in p.message for p in problems)
 
 
-def test_the_checker_refuses_a_name_that_gives_the_answer_away():
+def test_a_distance_question_never_names_by_a_neighbour_it_asks_about():
+    """Five nameable things, one of them 'the chair by the bookshelf': every four-option group
+    holds both, so "closest to the bookshelf" (or to the chair) would give itself away."""
     files = office_of_chairs()
-    records, _ = run(files, per_task=12)
+    records, report = run(files, per_task=12)
+    assert mcqs(records, "relative_distance") == []
+    assert report.reasons["relative_distance"] == {"rule5: a name leans on another object of the question": 5}
     rec = dict(next(r for r in mcqs(records, "relative_direction") if r["derivation"]["level"] == "easy"))
-    rec["question"] = ("If I am standing by the bookshelf and facing the chair by the bookshelf, "
-                       "is the sofa to the left or the right of the chair by the bookshelf?")
+    options = ["chair by the bookshelf", "sofa", "plant", "lamp"]
+    rec.update(task="relative_distance", category="distance", options=options, answer="A", answer_text=options[0],
+               question="Measuring from the closest point of each object, which of these objects ("
+                        + ", ".join(options) + ") is the closest to the bookshelf?")
     messages = [p.message for p in check_records([rec], check_files(files), ontology=FIXTURE_ONTOLOGY)]
     assert "'chair by the bookshelf' is named by another object of the question (office/bookshelf/1)" in messages
