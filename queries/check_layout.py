@@ -91,11 +91,12 @@ class LayoutCheck:
             return False
         return None
 
-    def _overlap(self, a, b):
-        """Metres (in 5 cm columns) along which a shared space fills the whole gap between the
-        two rooms; negative if their extents do not overlap; None if no shared space between."""
+    def _overlap(self, a, b, rooms=False):
+        """Metres (in 5 cm columns) along which a shared hallway or stairs (with `rooms`: a shared
+        room) fills the whole gap between the two rooms; negative if their extents do not
+        overlap; None if no such space between."""
         best = None
-        for h in sorted((self.nbrs[a] & self.nbrs[b]) - {a, b}):
+        for h in sorted(h for h in (self.nbrs[a] & self.nbrs[b]) - {a, b} if (h in self.poly) == rooms):
             shape = self._space(h).buffer(GAP / 2)
             pa, pb = self.poly[a], self.poly[b]
             for k in (0, 1):
@@ -131,7 +132,8 @@ class LayoutCheck:
 
     def opposite(self, a, b):
         """Directly opposite: one floor, no door between them, both open onto one hallway
-        that fills the gap between their facing walls over >= 0.5 m (measured on the plan)."""
+        that fills the gap between their facing walls over >= 0.5 m (measured on the plan).
+        Rooms facing across a third room are on either side of it: unclear either way."""
         if self.floor[a] != self.floor[b]:
             return False
         if self.doors[frozenset((a, b))]:
@@ -139,6 +141,9 @@ class LayoutCheck:
         overlap = self._overlap(a, b)
         if overlap is not None and overlap >= DEFAULT.opposite_overlap_m - EPS:
             return True
+        across_room = self._overlap(a, b, rooms=True)
+        if across_room is not None and across_room > EPS:
+            return None
         if overlap is None or overlap < EPS:
             return False
         return None

@@ -60,14 +60,15 @@ class Layout:
             return False
         return None
 
-    def facing_overlap(self, a: str, b: str) -> float | None:
+    def facing_overlap(self, a: str, b: str, across_rooms: bool = False) -> float | None:
         """How far two rooms face each other across a space both open onto (SPEC: facing walls
         parallel, projections across the space overlap): the length of the stretch where that
         space fills the whole gap between them. Negative when their extents do not overlap at
-        all; None when no shared space lies between them."""
+        all; None when no shared space lies between them. The spaces are hallways and stairs,
+        or with `across_rooms` rooms."""
         best = None
         common = (set(self.graph.neighbors(a)) & set(self.graph.neighbors(b))) - {a, b}
-        for h in sorted(common):
+        for h in sorted(h for h in common if (h in self.poly) == across_rooms):
             space = self._polygon(h).buffer(WALL_GAP / 2, join_style="mitre")
             for k in (0, 1):                      # the axis across the space
                 ea, eb = self._extent(self.poly[a], k), self._extent(self.poly[b], k)
@@ -100,6 +101,11 @@ class Layout:
         overlap = self.facing_overlap(a, b)
         if claimed and overlap is not None and overlap >= MIN_OPPOSITE_OVERLAP:
             return True
+        # the SPEC lets rooms be opposite across a shared room, but a viewer calls them "on
+        # either side of" it: neither true nor false in a question
+        across_room = self.facing_overlap(a, b, across_rooms=True)
+        if across_room is not None and across_room > 0:
+            return None
         if not claimed and (overlap is None or overlap <= 0):
             return False
         return None

@@ -12,6 +12,7 @@ from fixtures.queries.builder import house, obj, tiny_house, tiny_objects
 from queries.engine import build_queries
 from queries.geometry import compass_label, direction_label
 from queries.layout_facts import Layout
+from queries.check_layout import LayoutCheck
 from queries.model import Scenario, parse_scene, parse_trajectory, parse_visibility
 from queries.ontology import FIXTURE_ONTOLOGY
 from queries.check import check_records
@@ -744,3 +745,19 @@ def test_a_distance_question_never_names_by_a_neighbour_it_asks_about():
                         + ", ".join(options) + ") is the closest to the bookshelf?")
     messages = [p.message for p in check_records([rec], check_files(files), ontology=FIXTURE_ONTOLOGY)]
     assert "'chair by the bookshelf' is named by another object of the question (office/bookshelf/1)" in messages
+
+
+def test_rooms_facing_across_a_third_room_are_not_called_opposite():
+    """west | middle | east in a row, doors west-middle and middle-east, the layout claiming
+    west opposite east: a viewer says they are on either side of the middle room, so neither
+    the generator nor the checker calls them opposite or not; across a hallway they are."""
+    doors = [(("west", "middle"), (4, 2), "y"), (("middle", "east"), (8, 2), "y")]
+    relations = {"adjacent": [], "opposite": [["east", "west"]], "vertical": []}
+    across_room = house({"west": [0, 0, 4, 4], "middle": [4, 0, 8, 4], "east": [8, 0, 12, 4]}, [],
+                        ["west", "middle", "east"], doors=doors, relations=relations)
+    hall_doors = [(("west", "hallway:h0"), (4, 2), "y"), (("hallway:h0", "east"), (8, 2), "y")]
+    across_hall = house({"west": [0, 0, 4, 4], "east": [8, 0, 12, 4]}, [], ["west", "east"],
+                        doors=hall_doors, hallways=[("h0", [4, 0, 8, 4])], relations=relations)
+    for files, expected in ((across_room, None), (across_hall, True)):
+        assert Layout(scenario(files).scene).opposite("west", "east") is expected
+        assert LayoutCheck(Facts(check_files(files), CHECK_RULES)).opposite("west", "east") is expected
