@@ -34,8 +34,9 @@ def vocabulary(rec: dict, allowed) -> Findings:
 
 def named_objects(facts: Facts, names, apart: bool = False) -> tuple[list, Findings]:
     """The objects the names resolve to; findings for a name that names no single seen object or
-    could be a look-alike, and with `apart` one that leans on another object of the question
-    ("the chair by the window" among the options of "closest to the window")."""
+    could be a look-alike, and with `apart` a name that ties the first (the target) to another
+    ("the chair by the window" among the options of "closest to the window", or the window an
+    option of "closest to the chair by the window")."""
     objs, found, leans = [], [], {}
     for name in names:
         o, neighbour = facts.resolve_named(name)
@@ -50,9 +51,11 @@ def named_objects(facts: Facts, names, apart: bool = False) -> tuple[list, Findi
             if alike:
                 found.append(("ambiguity", f"{name!r} could be taken for the look-alike {alike}"))
         objs.append(o)
-    ids = {o.id for o in objs if o is not None}
-    found += [("ambiguity", f"{name!r} is named by another object of the question ({oid})")
-              for name, oid in leans.items() if apart and oid in ids]
+    if apart and objs and objs[0] is not None:
+        first, rest = names[0], {o.id for o in objs[1:] if o is not None}
+        found += [("ambiguity", f"{name!r} is named by another object of the question ({oid})")
+                  for name, oid in leans.items()
+                  if (name != first and oid == objs[0].id) or (name == first and oid in rest)]
     return objs, found
 
 

@@ -62,10 +62,12 @@ class Context:
         """Ids of the objects these names refer to ("the chair by the window": the window)."""
         return {n for o in objs if (n := self._names[o.id].neighbour)}
 
-    def names_apart(self, objs) -> bool:
-        """No name leans on another object of the question: "the chair by the window" as an option
-        of "closest to the window" gives the answer away (relative distance)."""
-        return not self.neighbours(objs) & {o.id for o in objs}
+    def names_apart(self, target: SceneObject, objs) -> bool:
+        """No name ties the target to another object of the question: "the chair by the window"
+        as an option of "closest to the window" (or the window an option of "closest to the
+        chair by the window") gives the answer away (relative distance)."""
+        ids = {o.id for o in objs}
+        return target.id not in self.neighbours(objs) and not self.neighbours([target]) & ids
 
     def shuffled(self, items: list) -> list:
         """A deterministic shuffle of a list (drawn from the scenario's query RNG)."""

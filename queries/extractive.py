@@ -197,8 +197,8 @@ def relative_distance(ctx: Context, want: int) -> list[Draft]:
             continue  # one question per target keeps the set varied
         if not _grounded(ctx, task, (target, *group), room):
             continue
-        if not ctx.names_apart((target, *group)):
-            ctx.rej.add(task, 5, "a name leans on another object of the question")
+        if not ctx.names_apart(target, group):
+            ctx.rej.add(task, 5, "a name ties the target to an option")
             continue
         ranked = sorted((box_distance(target, o), o.id, o) for o in group)
         (d1, _, nearest), (d2, _, _) = ranked[0], ranked[1]

@@ -732,12 +732,15 @@ def test_one_of_several_chairs_is_named_by_its_neighbour_and_the_checker_reads_i
 
 
 def test_a_distance_question_never_names_by_a_neighbour_it_asks_about():
-    """Five nameable things, one of them 'the chair by the bookshelf': every four-option group
-    holds both, so "closest to the bookshelf" (or to the chair) would give itself away."""
+    """Five nameable things, one of them 'the chair by the bookshelf': "closest to the bookshelf"
+    with the chair among the options, or "closest to the chair by the bookshelf" with the
+    bookshelf, would give itself away; the other three targets are asked about or refused on
+    their margins."""
     files = office_of_chairs()
     records, report = run(files, per_task=12)
     assert mcqs(records, "relative_distance") == []
-    assert report.reasons["relative_distance"] == {"rule5: a name leans on another object of the question": 5}
+    assert report.reasons["relative_distance"] == {"rule5: a name ties the target to an option": 2,
+                                                   "rule3: nearest and second-nearest within 25% or 0.3 m": 3}
     rec = dict(next(r for r in mcqs(records, "relative_direction") if r["derivation"]["level"] == "easy"))
     options = ["chair by the bookshelf", "sofa", "plant", "lamp"]
     rec.update(task="relative_distance", category="distance", options=options, answer="A", answer_text=options[0],
