@@ -15,6 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from egoscene.cli_options import (AuditBudget, LAYOUT_BUDGET_S, PROFILES, QUERIES_BUDGET_S, STAGES,
                                   WALK_BUDGET_S, Height, LayoutBudget, MaxFrames, Passes, PassesBudget, PerTask,
@@ -26,6 +27,12 @@ app = typer.Typer(name="egoscene", help="Synthetic egocentric scenarios with exa
 
 # exit status: 0 done; 2 input refused (spec, layout, --out; nothing written); 1 anything else (a bug, a failed render)
 REFUSED, FAILED = 2, 1
+
+
+def _say(text: str, label: str = "error", style: str = "red") -> None:
+    """One line on stderr: a coloured label, then `text` as is. Messages quote user files, paths
+    and patterns whose [brackets] rich would otherwise read as markup and drop ('^[a-z0-9_-]+$')."""
+    console.print(f"[{style}]{label}[/{style}] {escape(str(text))}" if label else escape(str(text)), highlight=False)
 
 
 RENDER_EXTRA = ("bpy", "ortools", "trimesh", "cv2", "matplotlib", "scipy", "av")
@@ -88,16 +95,16 @@ def validate(specs: Specs,
         except SpecError as exc:
             failures += 1
             for issue in exc.issues:
-                console.print(f"[red]error[/red] {issue}", highlight=False)
+                _say(issue)
             continue
         except Exception as exc:  # a bug: report it, check the other files
             internal += 1
-            console.print(f"[red]internal error[/red] {path}: {type(exc).__name__}: {str(exc)[:300]}", highlight=False)
+            _say(f"{path}: {type(exc).__name__}: {str(exc)[:300]}", "internal error")
             continue
         if scenario.name in names:
             failures += 1
-            console.print(f"[red]error[/red] {path}: name: {scenario.name!r} is already used by {names[scenario.name]} "
-                          "(fix: give every scenario a unique name)", highlight=False)
+            _say(f"{path}: name: {scenario.name!r} is already used by {names[scenario.name]} "
+                 "(fix: give every scenario a unique name)")
             continue
         names[scenario.name] = path
         if layout:
@@ -109,16 +116,16 @@ def validate(specs: Specs,
                 plan_to_scene(lay_out(scenario, time_budget=layout_budget))
             except LayoutError as exc:
                 failures += 1
-                console.print(f"[red]error[/red] {exc}", highlight=False)
+                _say(exc)
                 continue
         objects = sum(o.count for r in scenario.rooms.values() for o in r.objects)
-        console.print(f"[green]ok[/green] {path}: {scenario.name} ({len(scenario.rooms)} rooms, {objects} objects, "
-                      f"{len(scenario.floors)} floor{'s' if len(scenario.floors) > 1 else ''})", highlight=False)
+        _say(f"{path}: {scenario.name} ({len(scenario.rooms)} rooms, {objects} objects, "
+             f"{len(scenario.floors)} floor{'s' if len(scenario.floors) > 1 else ''})", "ok", "green")
     return FAILED if internal else REFUSED if failures else 0
 
 
 def _refuse(message: str) -> int:
-    console.print(f"[red]error[/red] {message}", highlight=False)
+    _say(message)
     return REFUSED
 
 
@@ -184,17 +191,18 @@ def generate(specs: Specs,
                   TimeElapsedColumn(), console=console, transient=False) as progress:
         overall = progress.add_task("scenarios", total=len(paths))
         for path in paths:
-            task = progress.add_task(f"{path.name}: starting", total=None)
+            shown = escape(path.name)  # (progress descriptions are markup too)
+            task = progress.add_task(f"{shown}: starting", total=None)
 
-            def on_stage(stage: str, task=task, path=path) -> None:
-                progress.update(task, description=f"{path.name}: {stage}", total=None, completed=0)
+            def on_stage(stage: str, task=task, path=path, shown=shown) -> None:
+                progress.update(task, description=f"{shown}: {stage}", total=None, completed=0)
                 if not console.is_terminal:  # logs and CI get plain lines instead of a live bar
-                    console.print(f"{path.name}: {stage}", highlight=False)
+                    _say(f"{path.name}: {stage}", "")
 
-            def on_progress(done: int, total: int, task=task, path=path) -> None:
-                progress.update(task, description=f"{path.name}: render", total=total, completed=done)
+            def on_progress(done: int, total: int, task=task, path=path, shown=shown) -> None:
+                progress.update(task, description=f"{shown}: render", total=total, completed=done)
                 if not console.is_terminal and total and (done == total or done % max(1, total // 10) == 0):
-                    console.print(f"{path.name}: render {done}/{total} frames", highlight=False)
+                    _say(f"{path.name}: render {done}/{total} frames", "")
 
             options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task,
                                        layout_budget=layout_budget, walk_budget=walk_budget, seed=seed, passes=passes,
@@ -204,25 +212,26 @@ def generate(specs: Specs,
                 result = pipeline.generate(path, out, options, on_stage=on_stage, on_progress=on_progress)
             except SpecError as exc:
                 refused += 1
-                progress.update(task, description=f"[red]{path.name}: invalid spec[/red]", total=1, completed=1)
+                progress.update(task, description=f"[red]{shown}: invalid spec[/red]", total=1, completed=1)
                 for issue in exc.issues:
-                    progress.console.print(f"[red]error[/red] {issue}", highlight=False)
+                    _say(issue)
             except (LayoutError, PlacementError, OutputError) as exc:
                 refused += 1
-                progress.update(task, description=f"[red]{path.name}: refused[/red]", total=1, completed=1)
-                progress.console.print(f"[red]error[/red] {exc}", highlight=False)
+                progress.update(task, description=f"[red]{shown}: refused[/red]", total=1, completed=1)
+                _say(exc)
             except (pipeline.QueryCheckError, pipeline.QueryBudgetError, RenderError, WalkError) as exc:
                 failures += 1
-                progress.update(task, description=f"[red]{path.name}: failed[/red]", total=1, completed=1)
-                progress.console.print(f"[red]error[/red] {exc}", highlight=False)
+                progress.update(task, description=f"[red]{shown}: failed[/red]", total=1, completed=1)
+                _say(exc)
             except Exception as exc:  # a bug: report it, keep going with the rest of the batch
                 failures += 1
-                progress.update(task, description=f"[red]{path.name}: internal error[/red]", total=1, completed=1)
-                progress.console.print(f"[red]internal error[/red] {path}: {type(exc).__name__}: {str(exc)[:500]}", highlight=False)
+                progress.update(task, description=f"[red]{shown}: internal error[/red]", total=1, completed=1)
+                _say(f"{path}: {type(exc).__name__}: {str(exc)[:500]}", "internal error")
             else:
                 total = sum(result.timings.values())
                 note = "up to date" if result.reused else f"{total:.1f} s"
-                progress.update(task, description=f"[green]{path.name}[/green] -> {result.folder} ({note})", total=1, completed=1)
+                progress.update(task, description=f"[green]{shown}[/green] -> {escape(str(result.folder))} ({note})",
+                                total=1, completed=1)
             progress.advance(overall)
     return FAILED if failures else REFUSED if refused else 0
 
@@ -283,7 +292,7 @@ def schema(out: Annotated[Optional[Path], typer.Option(help="write it to this fi
             write_text(out, text)
         except OSError as exc:
             return _refuse(f"schema --out {out}: cannot write it: {exc.strerror or exc} (fix: a file path in an existing, writable folder)")
-        console.print(f"wrote {out}", highlight=False)
+        _say(f"wrote {out}", "")
     else:
         sys.stdout.write(text)
     return 0
@@ -295,7 +304,7 @@ def formats(out: Annotated[Path, typer.Option(help="folder for one <kind>.schema
     from formats.schemas import export_schemas
 
     for path in export_schemas(out):
-        console.print(f"wrote {path}", highlight=False)
+        _say(f"wrote {path}", "")
     return 0
 
 
@@ -310,7 +319,7 @@ def grid_score(grid_json: Annotated[Path, typer.Argument(help="a scenario's grid
         text = sys.stdin.read() if prediction == "-" else Path(prediction).read_text(encoding="utf-8", errors="replace")
         result = score_file(grid_json, text, floor)
     except (OSError, ValueError, KeyError, TypeError) as error:
-        console.print(f"[red]error[/red] egoscene grid-score: {error}", highlight=False)
+        _say(f"egoscene grid-score: {error}")
         return 2
     print(format_table(result))
     print(json.dumps(result.to_dict(), sort_keys=True))
@@ -357,7 +366,7 @@ def audit(outdir: Annotated[Path, typer.Argument(help="a finished scenario folde
             if current:                                # the step before is finished
                 done = progress.tasks[-1].total or 1
                 progress.update(current[0], total=done, completed=done)
-            current[:] = [progress.add_task(f"{outdir.name}: {what}", total=total)]
+            current[:] = [progress.add_task(escape(f"{outdir.name}: {what}"), total=total)]
 
         def on_advance(done: int, total: int) -> None:
             if current:
@@ -366,15 +375,15 @@ def audit(outdir: Annotated[Path, typer.Argument(help="a finished scenario folde
         try:
             index = write_audit(loaded, on_stage=on_stage, on_advance=on_advance, budget_s=audit_budget)
         except (AuditError, OutputError) as exc:
-            progress.console.print(f"[red]error[/red] {exc}", highlight=False)
+            _say(exc)
             return REFUSED
         except AuditBudgetError as exc:
-            progress.console.print(f"[red]error[/red] {exc}", highlight=False)
+            _say(exc)
             return FAILED
         except RenderError as exc:
-            progress.console.print(f"[red]error[/red] {outdir}: the id pass failed: {exc}", highlight=False)
+            _say(f"{outdir}: the id pass failed: {exc}")
             return FAILED
-    console.print(f"wrote {index}", highlight=False)
+    _say(f"wrote {index}", "")
     return 0
 
 
@@ -394,7 +403,7 @@ def catalog(out: Annotated[Optional[Path], typer.Option(help="folder for catalog
     _require_render_extra("catalog")
     from render.catalog import render_contact_sheet
 
-    console.print(f"wrote {render_contact_sheet(out)}", highlight=False)
+    _say(f"wrote {render_contact_sheet(out)}", "")
     return 0
 
 
@@ -426,7 +435,7 @@ def bench(spec: Annotated[Path, typer.Argument(help="one scenario YAML (with --b
 
 def _input_error(message: str) -> int:
     """release/eval: input refused (exit status 2), the message names the file and the fix."""
-    console.print(f"[red]error[/red] {message}", highlight=False)
+    _say(message)
     return 2
 
 
@@ -450,9 +459,9 @@ def release(outs: Annotated[Optional[list[Path]], typer.Argument(help="finished 
 
         problems = check_sums(verify)
         for problem in problems:
-            console.print(f"[red]error[/red] {verify}: {problem}", highlight=False)
+            _say(f"{verify}: {problem}")
         if not problems:
-            console.print(f"[green]ok[/green] {verify}: every file matches SHA256SUMS", highlight=False)
+            _say(f"{verify}: every file matches SHA256SUMS", "ok", "green")
         return 1 if problems else 0
     if out is None or not outs:
         return _input_error("release needs scenario folders and --out REL (fix: `egoscene release OUT/scenario-01 ... "
@@ -466,7 +475,7 @@ def release(outs: Annotated[Optional[list[Path]], typer.Argument(help="finished 
         path = build_release(outs, out)
     except (ReleaseError, FormatError) as exc:
         return _input_error(str(exc))
-    console.print(f"wrote {path}", highlight=False)
+    _say(f"wrote {path}", "")
     return 0
 
 
@@ -488,7 +497,7 @@ def eval_(predictions: Annotated[Path, typer.Argument(help="JSONL: id, predictio
     from egoscene.eval.report import table
 
     print(table(scores), end="")
-    console.print(f"wrote {scores['out']}/results.json, results.md, charts/", highlight=False)
+    _say(f"wrote {scores['out']}/results.json, results.md, charts/", "")
     return 0
 
 
@@ -506,8 +515,7 @@ def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how man
     from generator.spec import sample as sampler
 
     def on_spec(s) -> None:
-        console.print(f"{s.stats['name']}: {s.stats['typology']}, {s.stats['rooms']} rooms, "
-                      f"{s.stats['objects']} objects", highlight=False)
+        _say(f"{s.stats['name']}: {s.stats['typology']}, {s.stats['rooms']} rooms, {s.stats['objects']} objects", "")
 
     try:
         drafts = sampler.sample(n, seed, typology, check=check, on_spec=on_spec)
@@ -515,7 +523,7 @@ def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how man
         return _refuse(str(exc))
     report = sampler.write_batch(drafts, out)
     print(sampler.format_table(report), end="")
-    console.print(f"wrote {n} specs and summary.json to {out}", highlight=False)
+    _say(f"wrote {n} specs and summary.json to {out}", "")
     return 0
 
 
@@ -535,8 +543,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug: one line, not a traceback (EGOSCENE_TRACEBACK=1 shows it)
         if os.environ.get("EGOSCENE_TRACEBACK"):
             raise
-        console.print(f"[red]internal error[/red] {type(exc).__name__}: {str(exc)[:500]} "
-                      "(fix: a bug; run again with EGOSCENE_TRACEBACK=1 and report the traceback)", highlight=False)
+        _say(f"{type(exc).__name__}: {str(exc)[:500]} "
+             "(fix: a bug; run again with EGOSCENE_TRACEBACK=1 and report the traceback)", "internal error")
         return FAILED
     return code if isinstance(code, int) else 0
 

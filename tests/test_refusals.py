@@ -228,3 +228,24 @@ def test_conflict_search_stops_at_the_budget_naming_what_did_not_hold():
     error = explain_failure(parse_scenario(CONTRADICTION, "hub.yaml"), 1.0, Deadline())
     assert "layout budget of 5 s" in str(error) and "stopped after 1 of 6" in str(error) and "fix:" in str(error)
     assert len(error.conflict) >= 5 and all("closet" in item for item in error.conflict)
+
+
+def test_refusals_keep_the_brackets_of_their_messages(tmp_path, capsys):
+    """Rich read '[a-z0-9_-]' and '[bold]' in messages as markup and dropped them: the name
+    pattern printed as '^+$' and a trajectory entry '[bold]kitchn' as 'kitchn'."""
+    text = SPEC.read_text()
+    bad_name = tmp_path / "bad-name.yaml"
+    bad_name.write_text(text.replace("name: scenario-05", "name: Bad Name!", 1))
+    bad_room = tmp_path / "bad-room.yaml"
+    bad_room.write_text(text.replace("trajectory: [main office,", 'trajectory: ["[bold]kitchn", main office,', 1))
+    for path, shown in ((bad_name, "'^[a-z0-9_-]+$'"), (bad_room, "'[bold]kitchn'")):
+        for verb in ("validate", "generate", "batch"):
+            args = [] if verb == "validate" else ["--out", str(tmp_path / "out"), "--until", "layout"]
+            assert main([verb, str(path), *args]) == 2
+            err = capsys.readouterr().err
+            assert shown in err and "Traceback" not in err, (verb, err)
+    bracketed = tmp_path / "[x]"  # a path of brackets in generate's refusal too
+    bracketed.mkdir()
+    (bracketed / "twin.yaml").write_text(text)
+    assert main(["generate", str(SPEC), str(bracketed / "twin.yaml"), "--out", str(tmp_path / "out"), "--until", "layout"]) == 2
+    assert f"{bracketed}/twin.yaml" in capsys.readouterr().err

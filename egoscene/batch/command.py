@@ -8,6 +8,7 @@ import signal
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 REFUSED, FAILED = 2, 1  # egoscene.cli's exit statuses
 
@@ -21,7 +22,7 @@ def batch_command(paths: list[Path], out: Path, console: Console, *, workers: in
     from formats.files import OutputError, check_output_root
 
     def refuse(message: str) -> int:
-        console.print(f"[red]error[/red] {message}", highlight=False)
+        console.print(f"[red]error[/red] {escape(message)}", highlight=False)  # ([brackets] of the message kept)
         return REFUSED
 
     if not paths:
@@ -56,15 +57,15 @@ def batch_command(paths: list[Path], out: Path, console: Console, *, workers: in
         backend.close()
         return refuse(str(exc))
     except KeyboardInterrupt:
-        console.print(f"stopped; {out / 'batch.json'} records where each scenario stands "
+        console.print(f"stopped; {escape(str(out / 'batch.json'))} records where each scenario stands "
                       "(run the same command again to resume)", highlight=False)
         return 130
     left = unfinished(result)
     counts = result.counts()
     console.print(f"batch: {counts.get('done', 0)} done, {counts.get('reused', 0)} up to date, {len(left)} not "
-                  f"finished -> {out / 'batch.json'}", highlight=False)
+                  f"finished -> {escape(str(out / 'batch.json'))}", highlight=False)
     if not left:
         return 0
     for entry in left:
-        console.print(f"[red]{entry.status}[/red] {entry.name or entry.spec}: {entry.error}", highlight=False)
+        console.print(f"[red]{entry.status}[/red] {escape(f'{entry.name or entry.spec}: {entry.error}')}", highlight=False)
     return REFUSED if all(e.status == "refused" for e in left) else FAILED

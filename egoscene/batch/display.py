@@ -5,6 +5,7 @@ not a terminal) it prints one plain line whenever a scenario changes state."""
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn,
                            TimeRemainingColumn)
 
@@ -32,7 +33,7 @@ class BatchDisplay:
 
     def update(self, batch: BatchRun) -> None:
         with batch.lock:
-            entries = [(i, e.name or e.spec.name, e.status, e.stage, e.frames, e.error, e.attempts)
+            entries = [(i, escape(e.name or e.spec.name), e.status, e.stage, e.frames, e.error, e.attempts)
                        for i, e in enumerate(batch.entries)]
             counts = batch.counts()
         ended = sum(counts.get(s, 0) for s in ENDED)
@@ -45,7 +46,7 @@ class BatchDisplay:
             if status != self.said.get(i) and status not in ("pending",):
                 self.said[i] = status
                 if status in ("refused", "failed", "crashed"):
-                    self.progress.console.print(f"[red]{status}[/red] {name} (attempt {attempts}): {error}", highlight=False)
+                    self.progress.console.print(f"[red]{status}[/red] {name} (attempt {attempts}): {escape(str(error))}", highlight=False)
                 elif not self.console.is_terminal:
                     self.console.print(f"{name}: {status}", highlight=False)
 
