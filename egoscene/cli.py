@@ -7,6 +7,7 @@ the base install (no Blender, no solver).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
@@ -25,8 +26,30 @@ console = Console(stderr=True, soft_wrap=True)  # error lines stay whole in logs
 app = typer.Typer(name="egoscene", help="Synthetic egocentric scenarios with exactly known answers.",
                   add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
 
-# exit status: 0 done; 2 input refused (spec, layout, --out; nothing written); 1 anything else (a bug, a failed render)
+# exit status: 0 done; 2 input refused (spec, layout, --out; nothing written); 1 anything else (a bug, a failed render);
+# 130 interrupted (Ctrl-C)
 REFUSED, FAILED = 2, 1
+
+
+INTERRUPTED = "egoscene: interrupted; run the same command again to resume (finished work is kept)"
+
+
+class _Interrupted(Exception):
+    """Ctrl-C inside a verb. typer turns a KeyboardInterrupt into a silent exit 130; this one
+    passes through it to main(), which says so in one line."""
+
+
+def _command(*args, **kwargs):
+    """app.command, with Ctrl-C in the verb carried out as _Interrupted (the signature is kept)."""
+    def register(verb):
+        @functools.wraps(verb)
+        def run(*a, **k):
+            try:
+                return verb(*a, **k)
+            except KeyboardInterrupt:
+                raise _Interrupted() from None
+        return app.command(*args, **kwargs)(run)
+    return register
 
 
 def _say(text: str, label: str = "error", style: str = "red") -> None:
@@ -77,7 +100,7 @@ def _specs(paths: list[Path]) -> list[Path]:
     return found
 
 
-@app.command()
+@_command()
 def validate(specs: Specs,
              layout: Annotated[bool, typer.Option("--layout", help="also lay each one out (writes nothing)")] = False,
              layout_budget: LayoutBudget = LAYOUT_BUDGET_S) -> int:
@@ -146,7 +169,7 @@ def _batch_names(paths: list[Path]) -> str | None:
     return None
 
 
-@app.command()
+@_command()
 def generate(specs: Specs,
              out: Annotated[Path, typer.Option(help="output root; each scenario goes to OUT/<name>/")] = Path("outputs"),
              until: Until = STAGES[-1],
@@ -236,7 +259,7 @@ def generate(specs: Specs,
     return FAILED if failures else REFUSED if refused else 0
 
 
-@app.command()
+@_command()
 def batch(specs: Specs,
           out: Annotated[Path, typer.Option(help="output root (shared by every node with --ray); "
                                                  "OUT/<name>/ per scenario and OUT/batch.json")] = Path("outputs"),
@@ -279,7 +302,7 @@ def batch(specs: Specs,
                          max_frames=max_frames, passes=_passes(passes, until), passes_budget=passes_budget)
 
 
-@app.command()
+@_command()
 def schema(out: Annotated[Optional[Path], typer.Option(help="write it to this file instead of stdout")] = None) -> int:
     """Print the scenario YAML's JSON Schema (for editors)."""
     from generator.spec.scenario import json_schema
@@ -298,7 +321,7 @@ def schema(out: Annotated[Optional[Path], typer.Option(help="write it to this fi
     return 0
 
 
-@app.command()
+@_command()
 def formats(out: Annotated[Path, typer.Option(help="folder for one <kind>.schema.json per output file")] = Path("docs/formats")) -> int:
     """Export the JSON Schemas of the output files (scene, trajectory, visibility, ...)."""
     from formats.schemas import export_schemas
@@ -308,7 +331,7 @@ def formats(out: Annotated[Path, typer.Option(help="folder for one <kind>.schema
     return 0
 
 
-@app.command("grid-score")
+@_command("grid-score")
 def grid_score(grid_json: Annotated[Path, typer.Argument(help="a scenario's grid.json")],
                prediction: Annotated[str, typer.Argument(help='model output (JSON or text); "-" for stdin')],
                floor: Annotated[Optional[int], typer.Option(help="score only this floor (default: all, averaged)")] = None) -> int:
@@ -326,7 +349,7 @@ def grid_score(grid_json: Annotated[Path, typer.Argument(help="a scenario's grid
     return 0
 
 
-@app.command()
+@_command()
 def check(outdir: Annotated[Path, typer.Argument(help="a finished scenario folder")],
           min_pixels: Annotated[Optional[int], typer.Option(help="video pixels an object covers in a frame that counts towards seen (default 0.1% of the frame)")] = None,
           min_frames: Annotated[Optional[int], typer.Option(help="consecutive such frames that make it seen (default 0.5 s)")] = None) -> int:
@@ -336,7 +359,7 @@ def check(outdir: Annotated[Path, typer.Argument(help="a finished scenario folde
     return run_check(outdir, min_pixels=min_pixels, min_frames=min_frames)
 
 
-@app.command()
+@_command()
 def audit(outdir: Annotated[Path, typer.Argument(help="a finished scenario folder, e.g. outputs/scenario-01")],
           audit_budget: AuditBudget = None) -> int:
     """Write OUTDIR/audit/index.html and a PNG per question for checking the answers by eye.
@@ -387,7 +410,7 @@ def audit(outdir: Annotated[Path, typer.Argument(help="a finished scenario folde
     return 0
 
 
-@app.command()
+@_command()
 def catalog(out: Annotated[Optional[Path], typer.Option(help="folder for catalog.png (a Blender render)")] = None,
             list_: Annotated[bool, typer.Option("--list", help="print the categories and their aliases (no Blender)")] = False) -> int:
     """Render every object category into one labelled contact sheet, or --list them as text."""
@@ -407,7 +430,7 @@ def catalog(out: Annotated[Optional[Path], typer.Option(help="folder for catalog
     return 0
 
 
-@app.command()
+@_command()
 def bench(spec: Annotated[Path, typer.Argument(help="one scenario YAML (with --batch: a YAML or a folder of them)")],
           profile: Annotated[str, typer.Option(help="preview or photoreal")] = "preview",
           width: Width = 640,
@@ -449,7 +472,7 @@ def _require_release_extra(verb: str, modules: tuple[str, ...]) -> None:
         raise typer.Exit(2)
 
 
-@app.command()
+@_command()
 def release(outs: Annotated[Optional[list[Path]], typer.Argument(help="finished scenario folders")] = None,
             out: Annotated[Optional[Path], typer.Option(help="the release folder to write")] = None,
             verify: Annotated[Optional[Path], typer.Option(help="check a release folder against its SHA256SUMS")] = None) -> int:
@@ -479,7 +502,7 @@ def release(outs: Annotated[Optional[list[Path]], typer.Argument(help="finished 
     return 0
 
 
-@app.command(name="eval")
+@_command(name="eval")
 def eval_(predictions: Annotated[Path, typer.Argument(help="JSONL: id, prediction, optional model and run")],
           release_dir: Annotated[Path, typer.Option("--release", help="the release folder")],
           reference: Annotated[Optional[str], typer.Option(help="model to t-test every other model against")] = None,
@@ -501,7 +524,7 @@ def eval_(predictions: Annotated[Path, typer.Argument(help="JSONL: id, predictio
     return 0
 
 
-@app.command()
+@_command()
 def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how many scenarios")],
            seed: Annotated[int, typer.Option("--seed", min=0, help="same seed, same files")],
            out: Annotated[Path, typer.Option("--out", help="folder for <name>.yaml and summary.json")],
@@ -532,6 +555,9 @@ def main(argv: list[str] | None = None) -> int:
     command = typer.main.get_command(app)
     try:
         code = command.main(args=argv, prog_name="egoscene", standalone_mode=False)
+    except _Interrupted:
+        _say(INTERRUPTED, "")
+        return 130
     except typer.Exit as exc:
         return exc.exit_code
     except typer.Abort:

@@ -89,3 +89,40 @@ def test_killed_runs_resume_to_the_bytes_of_an_uninterrupted_run(tmp_path):
     manifests = [json.loads((folder / "manifest.json").read_text()) for folder in (a, b)]
     assert manifests[0]["files"] == manifests[1]["files"]
     assert manifests[0]["inputs_hash"] == manifests[1]["inputs_hash"]
+
+
+INTERRUPTED = "egoscene: interrupted; run the same command again to resume (finished work is kept)"
+
+
+def _interrupt(spec: Path, out: Path, after_layout_starts: float) -> tuple[int, float, str]:
+    """`egoscene generate SPEC --until layout`, sent SIGINT (as Ctrl-C does) that long after it
+    starts laying out: (exit status, seconds from the signal to the exit, stderr)."""
+    proc = subprocess.Popen([sys.executable, "-m", "egoscene.cli", "generate", str(spec), "--out", str(out),
+                             "--until", "layout"], cwd=ROOT, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    lines = []
+    try:
+        for line in proc.stderr:  # (not a terminal: one plain line per stage)
+            lines.append(line)
+            if line.strip() == f"{spec.name}: layout":
+                break
+        time.sleep(after_layout_starts)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        lines.append(proc.stderr.read())
+        proc.wait(timeout=HANG)
+        return proc.returncode, time.monotonic() - sent, "".join(lines)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.stderr.close()
+
+
+def test_ctrl_c_stops_with_one_line_and_status_130(tmp_path):
+    """Issue 14 item 5: Ctrl-C exited silently with status 130 (typer swallows KeyboardInterrupt)."""
+    out = tmp_path / "out"
+    code, _, err = _interrupt(ROOT / "scenarios" / "scenario-01.yaml", out, 1.0)
+    assert code == 130, err
+    assert err.splitlines().count(INTERRUPTED) == 1 and err.rstrip().endswith(INTERRUPTED), err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert not out.exists() or list(out.iterdir()) == []  # nothing published, no staging folder or lock left
