@@ -10,6 +10,7 @@ The solver runs single-threaded with a deterministic work budget: same spec, sam
 from __future__ import annotations
 
 import math
+import threading
 import time
 from dataclasses import dataclass
 from itertools import combinations
@@ -337,6 +338,35 @@ class Deadline:
         return left
 
 
+def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> int:
+    """solver.Solve(model) in a worker thread while this one waits in short joins: Python raises
+    KeyboardInterrupt only between bytecodes of the main thread, so a Solve called here directly
+    heard Ctrl-C only when it ended (seconds later). On an interrupt (or any exception) the
+    search is stopped, waited for and the exception raised again. The solve itself is the same
+    call with the same parameters, so the result is too."""
+    result: dict = {}
+
+    def work() -> None:
+        try:
+            result["status"] = solver.Solve(model)
+        except BaseException as exc:  # handed to the caller
+            result["error"] = exc
+
+    worker = threading.Thread(target=work, name="cp-sat", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.1)
+    except BaseException:
+        while worker.is_alive():  # (a stop asked before the search began is lost: ask again)
+            solver.StopSearch()
+            worker.join(0.1)
+        raise
+    if "error" in result:
+        raise result["error"]
+    return result["status"]
+
+
 def solve(problem: LayoutProblem, deadline: Deadline | None = None) -> Outcome:
     deadline = deadline or Deadline(None)
     deadline.remaining()
@@ -350,7 +380,7 @@ def solve(problem: LayoutProblem, deadline: Deadline | None = None) -> Outcome:
     wall = deadline.remaining()
     if wall is not None:
         solver.parameters.max_time_in_seconds = wall
-    status = solver.Solve(builder.m)
+    status = _solve_interruptibly(solver, builder.m)
     if wall is not None and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and solver.WallTime() >= 0.95 * wall:
         raise OutOfTime()  # stopped by the clock, not the work budget: its answer may differ from run to run
     name = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}.get(status, "unknown")
