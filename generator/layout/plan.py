@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import networkx as nx
 import shapely
 
 from shapely.geometry import LineString, Point, Polygon, box
@@ -19,7 +18,8 @@ from formats.scene import Scene as SceneFile
 from generator.layout import model as layout_model
 from generator.layout import shapes
 from generator.layout.geometry import contact_segments, merge_collinear, orient_ccw, polygon_coords
-from generator.spec.scenario import Scenario
+from generator.spec.scenario import NONPLANAR, NONPLANAR_FIX, Scenario
+from generator.spec.scenario import nonplanar_adjacency as spec_nonplanar_adjacency
 
 FLOOR_HEIGHT = 3.0
 CEILING_HEIGHT = 2.8
@@ -121,10 +121,9 @@ def layout(scenario: Scenario, work_budget: float = 3.0, time_budget: float | No
 
 def _layout(scenario: Scenario, work_budget: float, deadline: layout_model.Deadline) -> Plan:
     nonplanar = nonplanar_adjacency(scenario)
-    if nonplanar:
-        raise LayoutError(
-            f"{scenario.source}: relations.adjacent: these rooms cannot all share walls on one floor (the adjacency "
-            f"graph is not planar): {'; '.join(nonplanar)} (fix: drop one of these adjacencies)", nonplanar)
+    if nonplanar:  # (load_scenario refuses these already; a Scenario built in code may not have been loaded)
+        raise LayoutError(f"{scenario.source}: relations.adjacent: {NONPLANAR}{'; '.join(nonplanar)} "
+                          f"(fix: {NONPLANAR_FIX})", nonplanar)
     floors = scenario.floors
     outcome = None
     for pieces in range(1, MAX_HALLWAY_PIECES + 1):
@@ -183,13 +182,8 @@ def explain_failure(scenario: Scenario, work_budget: float, deadline: layout_mod
 
 
 def nonplanar_adjacency(scenario: Scenario) -> list[str]:
-    """A Kuratowski subgraph of the adjacency graph, when there is one: rooms drawn as
-    regions on a plane can only touch in a planar pattern, whatever the search does."""
-    graph = nx.Graph(list(scenario.relations.adjacent))
-    planar, witness = nx.check_planarity(graph, counterexample=True)
-    if planar:
-        return []
-    return [describe_relation(("adjacent", *sorted(edge))) for edge in sorted(tuple(sorted(e)) for e in witness.edges)]
+    """A Kuratowski subgraph of the adjacency graph, when there is one (the spec's own check)."""
+    return spec_nonplanar_adjacency(scenario.relations.adjacent)
 
 
 def describe_relation(key: tuple) -> str:

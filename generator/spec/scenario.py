@@ -511,6 +511,28 @@ def _normalize_relations(entry: RelationsEntry, rooms: dict[str, Room], source: 
                 if pair_key(x, y) in adjacent and len(a) == len(b) == 1:
                     issues.append(SpecIssue(source, path, f"{x!r} and {y!r} are asked to be both adjacent and opposite; opposite rooms must not be adjacent", "drop one of the two relations"))
         opposite.append(OppositeGroup(tuple(sorted(a)), tuple(sorted(b))))
+    nonplanar = nonplanar_adjacency(p for p in adjacent if rooms[p[0]].floor == rooms[p[1]].floor)
+    if nonplanar:  # the layout refuses these whatever it tries: `validate` says so, not `generate` later
+        issues.append(SpecIssue(source, "relations.adjacent", NONPLANAR + "; ".join(nonplanar), NONPLANAR_FIX))
     unique_opposite = tuple(sorted(set(opposite), key=lambda g: (g.side_a, g.side_b)))
     relations = Relations(tuple(sorted(adjacent)), unique_opposite, tuple(sorted(vertical)))
     return relations, issues
+
+
+NONPLANAR = "these rooms cannot all share walls on one floor (the adjacency graph is not planar): "
+NONPLANAR_FIX = "drop one of these adjacencies"
+
+
+def nonplanar_adjacency(pairs) -> list[str]:
+    """The adjacent pairs of a Kuratowski subgraph of the adjacency graph, when there is one
+    ('adjacent a - b', sorted): rooms drawn as regions on a plane can only touch in a planar
+    pattern, whatever the layout search does."""
+    pairs = sorted(pairs)  # (a set of pairs iterates in hash order: same spec, same message)
+    if len(pairs) < 9:  # K3,3 has 9 edges and K5 10: a graph with fewer is planar
+        return []
+    import networkx as nx  # (only for a spec with many adjacencies)
+
+    planar, witness = nx.check_planarity(nx.Graph(pairs), counterexample=True)
+    if planar:
+        return []
+    return [f"adjacent {a} - {b}" for a, b in sorted(tuple(sorted(e)) for e in witness.edges)]
