@@ -46,7 +46,7 @@ def named_objects(facts: Facts, names, apart: bool = False) -> tuple[list, Findi
             found.append(("ungrounded", f"{name!r} names no single object"))
         elif not facts.object_visible(o.id):
             found.append(("ungrounded", f"{name!r} ({o.id}) is not seen in the video"))
-        if o is not None:
+        if o is not None and not facts.is_door_thing(o.id):   # a room's one door is that door
             alike = facts.confusable(o.category, o.room)
             if alike:
                 found.append(("ambiguity", f"{name!r} could be taken for the look-alike {alike}"))

@@ -19,50 +19,77 @@ from formats.scene import Scene
 from formats.trajectory import Trajectory
 
 
-def doorways_seen(scene: Scene, trajectory: Trajectory) -> set[str]:
-    cam = trajectory.camera
-    run_needed = max(1, round(0.5 * trajectory.fps))
-    half_h, half_v = math.radians(cam.hfov_deg / 2 - 3), math.radians(cam.vfov_deg / 2 - 3)
-    walls = {}
-    for w in scene.walls:
-        walls.setdefault(w.floor, []).append(LineString([w.a, w.b]))
-    gaps = [(d.floor, Point(d.position), d.width / 2) for d in scene.doors]
+class DoorSight:
+    """Per frame: is a doorway's opening in view (the definition above, without walking through)?"""
 
-    def blocked(floor, a, b) -> bool:
+    def __init__(self, scene: Scene, trajectory: Trajectory):
+        cam = trajectory.camera
+        self.trajectory = trajectory
+        self.run_needed = max(1, round(0.5 * trajectory.fps))
+        self.half_h, self.half_v = math.radians(cam.hfov_deg / 2 - 3), math.radians(cam.vfov_deg / 2 - 3)
+        self.walls = {}
+        for w in scene.walls:
+            self.walls.setdefault(w.floor, []).append(LineString([w.a, w.b]))
+        self.gaps = [(d.floor, Point(d.position), d.width / 2) for d in scene.doors]
+
+    def blocked(self, floor, a, b) -> bool:
         sight = LineString([a, b])
-        for wall in walls.get(floor, []):
+        for wall in self.walls.get(floor, []):
             hit = sight.intersection(wall)
             for p in getattr(hit, "geoms", [hit]):
                 if p.is_empty or p.geom_type != "Point":
                     continue
-                if not any(f == floor and p.distance(c) <= r for f, c, r in gaps):
+                if not any(f == floor and p.distance(c) <= r for f, c, r in self.gaps):
                     return True
         return False
 
+    def in_view(self, door, f) -> bool:
+        if f.floor != door.floor:
+            return False
+        centre = np.array(door.position, dtype=float)
+        normal = np.array([1.0, 0.0]) if door.wall_axis == "y" else np.array([0.0, 1.0])
+        here = np.array(f.position[:2], dtype=float)
+        m = np.array(f.cam_to_world, dtype=float)
+        target = np.array([centre[0], centre[1], f.position[2] - 0.6])
+        x, y, z = m[:, :3].T @ (target - m[:, 3])
+        away = centre - here
+        dist = float(np.linalg.norm(away))
+        return bool(z > 0 and 0.5 <= dist <= 8.0 and abs(math.atan2(x, z)) <= self.half_h
+                    and abs(math.atan2(y, math.hypot(x, z))) <= self.half_v
+                    and abs(away @ normal) / dist >= math.cos(math.radians(75))
+                    and not self.blocked(door.floor, tuple(here), tuple(centre - 0.05 * away / dist)))
+
+    def runs(self, door, room: str | None = None) -> list[tuple[int, int]]:
+        """[first, last] of each run of >= 0.5 s in view (from inside `room` when given)."""
+        out, start, prev = [], None, None
+        for f in self.trajectory.frames:
+            ok = (room is None or f.room == room) and self.in_view(door, f)
+            if ok and start is not None and f.frame == prev + 1:
+                prev = f.frame
+                continue
+            if start is not None and prev - start + 1 >= self.run_needed:
+                out.append((start, prev))
+            start, prev = (f.frame, f.frame) if ok else (None, None)
+        if start is not None and prev - start + 1 >= self.run_needed:
+            out.append((start, prev))
+        return out
+
+
+def doorways_seen(scene: Scene, trajectory: Trajectory) -> set[str]:
+    sight = DoorSight(scene, trajectory)
     seen = set()
     for door in scene.doors:
         centre = np.array(door.position, dtype=float)
-        normal = np.array([1.0, 0.0]) if door.wall_axis == "y" else np.array([0.0, 1.0])
         run = 0
         for f in trajectory.frames:
             if f.floor != door.floor:
                 run = 0
                 continue
-            here = np.array(f.position[:2], dtype=float)
-            if np.linalg.norm(here - centre) <= 0.35:
+            if np.linalg.norm(np.array(f.position[:2], dtype=float) - centre) <= 0.35:
                 seen.add(door.id)
                 break
-            m = np.array(f.cam_to_world, dtype=float)
-            target = np.array([centre[0], centre[1], f.position[2] - 0.6])
-            x, y, z = m[:, :3].T @ (target - m[:, 3])
-            away = centre - here
-            dist = float(np.linalg.norm(away))
-            ok = (z > 0 and 0.5 <= dist <= 8.0 and abs(math.atan2(x, z)) <= half_h
-                  and abs(math.atan2(y, math.hypot(x, z))) <= half_v
-                  and abs(away @ normal) / dist >= math.cos(math.radians(75))
-                  and not blocked(door.floor, tuple(here), tuple(centre - 0.05 * away / dist)))
-            run = run + 1 if ok else 0
-            if run >= run_needed:
+            run = run + 1 if sight.in_view(door, f) else 0
+            if run >= sight.run_needed:
                 seen.add(door.id)
                 break
     return seen

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import SimpleNamespace
 from pathlib import Path
 
 from assets.vocabulary import countable, display_name, lookalikes
@@ -18,6 +19,7 @@ from formats.base import read_model
 from formats.scene import Scene
 from formats.trajectory import Trajectory
 from formats.visibility import Track, Visibility
+from queries.check_doors import DoorSight
 from queries.check_rules import Rules
 
 
@@ -80,9 +82,55 @@ class Facts:
         self.spaces = [Space(f"hallway:{h.id}", h.floor, list(map(tuple, h.polygon))) for h in self.scene.hallways]
         self.spaces += [Space(f"stairs:{s.id}", min(s.floors), list(map(tuple, s.polygon))) for s in self.scene.stairs]
         self.obj_runs = {k: clear_runs(vis.objects.get(k), self.min_pixels, self.run) for k in self.obj}
+        self.door_things = self._door_things()     # (room, words) -> a door a viewer can point at
+        for thing, runs in self.door_things.values():
+            self.obj[thing.id], self.obj_runs[thing.id] = thing, runs
         self.room_runs = {k: clear_runs(vis.rooms.get(k), self.min_pixels, self.run) for k in self.room}
         self.good_obj = {k: {f for a, b in r for f in range(a, b + 1)} for k, r in self.obj_runs.items()}
         self.good_room = {k: {f for a, b in r for f in range(a, b + 1)} for k, r in self.room_runs.items()}
+
+    def _door_things(self) -> dict:
+        """docs/ground-truth.md "Names": in a room with no door object (or look-alike), "the door
+        in the R" when it has exactly one doorway, else "the door to the X in the R" for a
+        doorway the camera walked through (within 0.35 m of its centre) to X (a room, or a
+        hallway, stairs, outside) where no other doorway of the room leads to an X. The thing
+        is the opening's box (its width, 0.1 m across the wall, its height) hanging in the wall,
+        seen where the opening is in view for 0.5 s running. Keys: (room, words after "door")."""
+        sight, out = DoorSight(self.scene, self.files.trajectory), {}
+        base = {f.floor: f.elevation for f in self.scene.floors}
+        for room in self.scene.rooms:
+            doors = [d for d in self.scene.doors if room.label in d.rooms]
+            kinds = {o.category for o in self.scene.objects if o.room == room.label}
+            if "door" in kinds or lookalikes("door") & kinds:
+                continue
+            def beyond(d):
+                other = d.rooms[1] if d.rooms[0] == room.label else d.rooms[0]
+                return other.split(":")[0]
+            for d in doors:
+                if len(doors) == 1:
+                    words = ""
+                elif sum(beyond(e) == beyond(d) for e in doors) == 1 and self._walked_through(d):
+                    words = f" to the {beyond(d)}"
+                else:
+                    continue
+                runs = sight.runs(d)
+                if not runs:
+                    continue
+                x, y = d.position
+                a, b = (0.05, d.width / 2) if d.wall_axis == "y" else (d.width / 2, 0.05)
+                thing = SimpleNamespace(id=f"{room.label.replace(' ', '-')}/door/{d.id}", category="door",
+                                        room=room.label, floor=room.floor, position=(x, y, base.get(room.floor, 0.0)),
+                                        size=(d.width, 0.1, d.height), support="wall",
+                                        footprint=[(x - a, y - b), (x + a, y - b), (x + a, y + b), (x - a, y + b)])
+                out[(room.label, words)] = (thing, runs)
+        return out
+
+    def _walked_through(self, door) -> bool:
+        return any(f.floor == door.floor and math.dist(f.position[:2], door.position) <= 0.35
+                   for f in self.files.trajectory.frames)
+
+    def is_door_thing(self, oid: str) -> bool:
+        return any(t.id == oid for t, _ in self.door_things.values())
 
     # ------------------------------------------------------------- seen
     def object_visible(self, oid: str) -> bool:
@@ -121,6 +169,8 @@ class Facts:
             category, room = name.split(" in the ", 1)
             if room not in self.room:
                 category, room = name, None
+        if category.startswith("door") and (room, category[len("door"):]) in self.door_things:
+            return self.door_things[(room, category[len("door"):])][0], None
         for link in ("by", "with"):
             if f" {link} the " in category:
                 return self._by_neighbour(*category.split(f" {link} the ", 1), room, link)

@@ -10,6 +10,8 @@ import numpy as np
 from assets.vocabulary import DRAWN_ALIKE, countable, lookalikes
 from queries.evidence import Rejections, Seen
 from queries.model import Scenario, Scene, SceneObject
+from queries.door_things import door_things
+from queries.doors import DoorView
 from queries.naming import Name, object_names
 from queries.ontology import Ontology
 from queries.params import Thresholds
@@ -36,6 +38,12 @@ class Context:
                                 and not self.confusable(o.category, o.room)}
         self._names: dict[str, Name] = object_names(self.scene, self._unique_in_room,
                                                     self.seen.object_frames, self.confusable)
+        # a room's doors a viewer can tell apart: named, faced, walked to, measured to; never counted
+        self.doors: dict[str, SceneObject] = {}
+        for oid, (thing, name, frames) in door_things(self.scene, DoorView(self.scene, self.scenario.trajectory)).items():
+            self.doors[oid] = thing
+            self.seen.add_thing(oid, frames)
+            self._names[oid] = Name(name)
 
     def confusable(self, category: str, room: str | None) -> bool:
         """Could a viewer take another category for this one: a look-alike in the room (None:
@@ -54,6 +62,10 @@ class Context:
     def nameable(self, obj: SceneObject) -> bool:
         """Can a question name it so that exactly one object answers (docs "Names")?"""
         return obj.id in self._names
+
+    def things_in(self, room: str) -> list[SceneObject]:
+        """What questions may name in a room: its objects and the doors a viewer can tell apart."""
+        return [o for o in self.scene.objects if o.room == room] + [d for d in self.doors.values() if d.room == room]
 
     def name(self, obj: SceneObject) -> str:
         return self._names[obj.id].text

@@ -84,6 +84,23 @@ class DoorView:
                 return True
         return False
 
+    def walked_through(self, door: Door) -> bool:
+        return any(f.floor == door.floor and math.dist((f.position[0], f.position[1]), door.position) <= THROUGH
+                   for f in self.trajectory.frames)
+
+    def frames_seen(self, door: Door, room: str | None = None) -> list[int]:
+        """Frames inside runs of at least 0.5 s in which the doorway is in view (as for
+        `seen`, not counting walking through), only from inside `room` when given."""
+        out, run = [], []
+        for f in self.trajectory.frames:
+            if (room is None or f.room == room) and self._visible(door, f):
+                run.append(f.frame)
+                continue
+            if len(run) >= self.min_run:
+                out += run
+            run = []
+        return out + (run if len(run) >= self.min_run else [])
+
     def doors_between(self, a: str, b: str) -> list[Door]:
         return [d for d in self.scene.doors if set(d.rooms) == {a, b}]
 

@@ -53,6 +53,11 @@ class Seen:
         best = sorted(frames, key=lambda f: (-px[f], f))
         return frames, best
 
+    def add_thing(self, oid: str, frames: list[int]) -> None:
+        """Something seen that visibility.json does not list (a room's door, queries/door_things.py)."""
+        self._objects[oid] = (list(frames), list(frames))
+        self._glimpse[oid] = frames[0] if frames else None
+
     def object_frames(self, oid: str) -> list[int]:
         return self._objects.get(oid, ([], []))[0]
 

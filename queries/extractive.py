@@ -124,10 +124,10 @@ def _spread(candidates: list, taken: Counter):
 
 
 def _nameable_by_room(ctx: Context) -> dict[str, list]:
-    """Objects a question can name (unique in their room, or one of a kind by a neighbour), per
-    room (sorted ids)."""
+    """Things a question can name (objects unique in their room or one of a kind by a neighbour,
+    a room's one door), per room (sorted ids)."""
     out = defaultdict(list)
-    for o in sorted(ctx.scene.objects, key=lambda o: o.id):
+    for o in sorted([*ctx.scene.objects, *ctx.doors.values()], key=lambda o: o.id):
         if ctx.nameable(o):
             out[o.room].append(o)
     return out

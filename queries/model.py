@@ -51,6 +51,7 @@ class Door:
     position: Point
     width: float
     wall_axis: str
+    height: float = 2.1
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ class Scene:
     start_position: Point
     start_heading: Point
     walls: tuple[Wall, ...] = ()  # wall centre lines; doorways are gaps in them (doors)
+    elevations: tuple[float, ...] = ()  # floor -> its elevation in metres
 
     def room(self, label: str) -> Room:
         return next(r for r in self.rooms if r.label == label)
@@ -151,15 +153,17 @@ def parse_scene(data: dict | SceneFile, source: str = "scene.json") -> Scene:
     rooms = tuple(Room(r.label, r.type, r.floor, _poly(r.polygon)) for r in m.rooms)
     spaces = tuple(Space(f"hallway:{h.id}", h.floor, _poly(h.polygon)) for h in m.hallways)
     spaces += tuple(Space(f"stairs:{s.id}", min(s.floors), _poly(s.polygon)) for s in m.stairs)
-    doors = tuple(Door(d.id, (d.rooms[0], d.rooms[1]), d.floor, _pt(d.position), d.width, d.wall_axis)
+    doors = tuple(Door(d.id, (d.rooms[0], d.rooms[1]), d.floor, _pt(d.position), d.width, d.wall_axis, d.height)
                   for d in m.doors)
     objects = tuple(SceneObject(o.id, o.category, o.room, o.floor, tuple(o.position), o.yaw, tuple(o.size),
                                 _poly(o.footprint), o.support)
                     for o in m.objects)
     relations = {kind: [tuple(p) for p in getattr(m.relations, kind)] for kind in ("adjacent", "opposite", "vertical")}
     walls = tuple(Wall(_pt(w.a), _pt(w.b), w.floor) for w in m.walls)
+    levels = {f.floor: f.elevation for f in m.floors}
+    elevations = tuple(levels.get(k, 0.0) for k in range(max(levels, default=-1) + 1))
     return Scene(m.name, m.seed, rooms, spaces, doors, objects, relations, _pt(m.start.position), _pt(m.start.heading),
-                 walls)
+                 walls, elevations)
 
 
 def parse_trajectory(data: dict | TrajectoryFile, source: str = "trajectory.json") -> Trajectory:

@@ -290,9 +290,10 @@ def _candidate_stops(planner, start, goal, stops, ctx):
 def route_plan(ctx: Context, want: int) -> list[Draft]:
     task, out = "route_plan", []
     rooms = {r.label: r for r in ctx.scene.rooms}
-    by_id = {o.id: o for o in ctx.scene.objects}
+    things = [*ctx.scene.objects, *ctx.doors.values()]   # a room's one door is a stop too
+    by_id = {o.id: o for o in things}
     by_room: dict[str, list[SceneObject]] = {}
-    for o in sorted(ctx.scene.objects, key=lambda o: o.id):
+    for o in sorted(things, key=lambda o: o.id):
         by_room.setdefault(o.room, []).append(o)
 
     @lru_cache(maxsize=None)

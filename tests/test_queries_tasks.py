@@ -684,11 +684,11 @@ def test_a_room_the_line_only_clips_is_not_between():
 def test_direction_and_distance_questions_spread_over_the_rooms():
     """A task's questions come one per room before any room gets a second (scenario-02 shipped
     all nine direction, distance and route questions in its kitchen). In the tiny house the
-    kitchen, living room and study each allow relative direction questions; the living room
-    and study relative distance ones (five unique things)."""
+    kitchen, living room, study and bathroom (with its one door) each allow relative direction
+    questions; the living room and study relative distance ones (five unique things)."""
     for per_task in (2, 3, 4):
         records, _ = run(tiny_house(), per_task=per_task)
-        for task, rooms in (("relative_direction", 3), ("relative_distance", 2)):
+        for task, rooms in (("relative_direction", 4), ("relative_distance", 2)):
             got = [r["evidence"]["rooms"][0] for r in mcqs(records, task)]
             assert len(got) == per_task
             counts = sorted(got.count(room) for room in set(got))
@@ -764,3 +764,38 @@ def test_rooms_facing_across_a_third_room_are_not_called_opposite():
     for files, expected in ((across_room, None), (across_hall, True)):
         assert Layout(scenario(files).scene).opposite("west", "east") is expected
         assert LayoutCheck(Facts(check_files(files), CHECK_RULES)).opposite("west", "east") is expected
+
+
+# ----------------------------------------------------------------------------- a room's doors as things
+def test_a_rooms_one_door_is_named_and_a_door_walked_through_is_told_by_where_it_leads():
+    """The office's only doorway is 'the door in the office' (seen 4.5 m ahead for the whole
+    visit); with a second doorway, to a store, only the door the walk went through is named,
+    by where it leads."""
+    door = [(("office", "hallway:h0"), (3, 5), "x")]
+    one = office_of_chairs()
+    one = house({"office": [0, 0, 6, 5]}, one["scene.json"]["objects"], ["office"], doors=door)
+    records, _ = run(one, per_task=12)
+    texts = " ".join(r["question"] + " ".join(r.get("options") or []) for r in records)
+    assert "door in the office" in texts
+    for r in records:
+        assert ("office/door/door-0" in r["evidence"]["objects"]) == ("door in the office" in r["question"] + " ".join(r.get("options") or []))
+        assert r["task"] not in ("object_counting", "global_counting", "appearance_order") or "door" not in r["question"]
+        if r["task"] == "relative_direction":      # one stands by floor-standing things, not in a doorway
+            assert not r["question"].startswith("If I am standing by the door")
+    assert not check_records(records, check_files(one), ontology=FIXTURE_ONTOLOGY)
+    assert Facts(check_files(one), CHECK_RULES).resolve("door in the office").position[:2] == (3, 5)
+
+    objs = one["scene.json"]["objects"] + [obj("store/box/1", 7.5, 3)]
+    two_doors = door + [(("office", "store"), (6, 2.5), "y")]
+    two = house({"office": [0, 0, 6, 5], "store": [6, 0, 9, 5]}, objs, ["office", "store"], doors=two_doors)
+    records, _ = run(two, per_task=12)
+    assert "door" not in " ".join(r["question"] + " ".join(r.get("options") or []) for r in records
+                                  if r["task"] != "object_counting")
+    # the walk from the office to the store passes through the hallway door
+    hall = next(f for f in two["trajectory.json"]["frames"] if f["room"] is None)
+    hall["position"][:2] = [3.0, 5.0]
+    hall["cam_to_world"][0][3] = 3.0               # the derived copy agrees (the format checks it)
+    records, _ = run(two, per_task=12)
+    texts = " ".join(r["question"] + " ".join(r.get("options") or []) for r in records)
+    assert "door to the hallway in the office" in texts and "door to the store" not in texts
+    assert not check_records(records, check_files(two), ontology=FIXTURE_ONTOLOGY)
