@@ -100,6 +100,15 @@ def _specs(paths: list[Path]) -> list[Path]:
     return found
 
 
+def _no_specs(paths: list[Path]) -> str | None:
+    """A folder without scenario files is refused (as `batch` refuses no specs), not run as nothing."""
+    for path in paths:
+        if path.is_dir() and not any(path.glob("*.yaml")) and not any(path.glob("*.yml")):
+            return (f"{path}: no scenario YAML files (*.yaml, *.yml) in this folder "
+                    "(fix: name scenario files, or folders holding them)")
+    return None
+
+
 @_command()
 def validate(specs: Specs,
              layout: Annotated[bool, typer.Option("--layout", help="also lay each one out (writes nothing)")] = False,
@@ -110,6 +119,8 @@ def validate(specs: Specs,
     make `generate` fail on its content (--layout also proves that it lays out in budget)."""
     from generator.spec.scenario import SpecError, load_scenario
 
+    if _no_specs(specs):
+        return _refuse(_no_specs(specs))
     failures = internal = 0
     names: dict[str, Path] = {}
     for path in _specs(specs):
@@ -191,6 +202,8 @@ def generate(specs: Specs,
 
     _choice(until, STAGES, "--until")
     _choice(profile, PROFILES, "--profile")
+    if _no_specs(specs):
+        return _refuse(_no_specs(specs))
     try:  # before importing the stages (seconds on a busy machine): a bad --out is refused at once
         check_output_root(out)
     except OutputError as exc:
@@ -295,6 +308,8 @@ def batch(specs: Specs,
 
     _choice(until, STAGES, "--until")
     _choice(profile, PROFILES, "--profile")
+    if _no_specs(specs):
+        return _refuse(_no_specs(specs))
     return batch_command(_specs(specs), out, console, workers=workers, retries=retries, ray=ray,
                          cpus_per_scenario=cpus_per_scenario, until=until, profile=profile, width=width, height=height,
                          per_task=per_task, layout_budget=layout_budget, walk_budget=walk_budget,

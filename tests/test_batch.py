@@ -325,11 +325,21 @@ def test_batch_throughput_is_video_and_questions_per_machine_hour(tmp_path):
     assert report["video_minutes_per_cpu_hour"] == 3.0 and report["questions_per_cpu_hour"] == 200.0
 
 
-def test_the_batch_verb_refuses_bad_specs_without_starting_a_worker(tmp_path):
+def test_the_batch_verb_refuses_bad_specs_without_starting_a_worker_or_writing_out(tmp_path):
+    """A batch that refuses every spec (or two specs of one name) writes nothing: no OUT, no
+    batch.json (it made OUT and a batch.json of refusals); a refused spec among good ones is
+    recorded in batch.json (test_a_refused_spec_never_reaches_a_worker...)."""
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: bad\n")
-    done = subprocess.run([sys.executable, "-m", "egoscene.cli", "batch", str(bad), "--out", str(tmp_path / "out")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 2 and "bad.yaml" in done.stderr and "Traceback" not in done.stderr
-    saved = read_model(tmp_path / "out" / "batch.json", Batch)
-    assert saved.counts == {"refused": 1} and saved.scenarios[0].attempts == 0 and saved.workers >= 1
+    worse = tmp_path / "worse.yaml"
+    worse.write_text("name: Worse!\n")
+    good = tiny_specs(tmp_path / "specs", ("good",))[0]
+    twin = tmp_path / "twin" / "good.yaml"
+    twin.parent.mkdir()
+    twin.write_text(good.read_text())
+    out = tmp_path / "out"
+    for specs, said in (([bad, worse], ("bad.yaml: ", "worse.yaml: name: ")), ([good, twin], ("unique name",))):
+        done = subprocess.run([sys.executable, "-m", "egoscene.cli", "batch", *map(str, specs), "--out", str(out)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and all(s in done.stderr for s in said), done.stderr
+        assert "Traceback" not in done.stderr and not out.exists(), done.stderr

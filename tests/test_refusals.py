@@ -286,3 +286,18 @@ def test_validate_refuses_adjacencies_no_floor_plan_can_have(tmp_path, capsys):
     with pytest.raises(LayoutError) as info:
         layout(dataclasses.replace(loose, relations=Relations(adjacent=pairs)))
     assert f"error {info.value}" == err.splitlines()[0]
+
+
+def test_a_folder_without_specs_is_refused_by_every_verb(tmp_path, capsys):
+    """`validate` and `generate` on a folder holding no YAML said nothing and exited 0."""
+    empty = tmp_path / "notes"
+    empty.mkdir()
+    (empty / "readme.txt").write_text("no scenario here")
+    out = tmp_path / "out"
+    for verb in ("validate", "generate", "batch"):
+        args = [] if verb == "validate" else ["--out", str(out)]
+        assert main([verb, str(empty), *args]) == 2, verb
+        err = capsys.readouterr().err
+        assert err.startswith(f"error {empty}: no scenario YAML files") and "fix:" in err, (verb, err)
+        assert len(err.splitlines()) == 1 and not out.exists(), (verb, err)
+    assert main(["validate", str(empty), str(SPEC)]) == 2  # also beside other specs: a folder given in vain

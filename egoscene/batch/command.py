@@ -17,6 +17,33 @@ def _stop(signum, frame):
     raise KeyboardInterrupt
 
 
+def _read_specs(paths: list[Path], console: Console) -> int | None:
+    """Refuse here (REFUSED, nothing written under OUT) when no spec would reach a worker: every
+    one refused (each issue printed), or two with one name; else None. The batch reads them
+    again under its lock (egoscene.batch.run.prepare), recording the refused ones in batch.json."""
+    from egoscene.batch.run import name_clash
+    from generator.spec.scenario import SpecError, load_scenario
+
+    refused: list[SpecError] = []
+    owners: dict[str, Path] = {}
+    for path in paths:
+        try:
+            name = load_scenario(path).name
+        except SpecError as exc:
+            refused.append(exc)
+            continue
+        if name in owners:
+            console.print(f"[red]error[/red] {escape(name_clash(path, name, owners[name]))}", highlight=False)
+            return REFUSED
+        owners[name] = path
+    if refused and len(refused) == len(paths):
+        for exc in refused:
+            for issue in exc.issues:
+                console.print(f"[red]error[/red] {escape(str(issue))}", highlight=False)
+        return REFUSED
+    return None
+
+
 def batch_command(paths: list[Path], out: Path, console: Console, *, workers: int | None, retries: int, ray: str | None,
                   cpus_per_scenario: float, max_frames: int | None, **generate_options) -> int:
     from formats.files import OutputError, check_output_root
@@ -31,6 +58,9 @@ def batch_command(paths: list[Path], out: Path, console: Console, *, workers: in
         check_output_root(out)
     except OutputError as exc:
         return refuse(f"--out {exc}")
+    refusal = _read_specs(paths, console)  # before OUT is made or a backend started
+    if refusal is not None:
+        return refusal
     from egoscene import pipeline
     from egoscene.batch.display import BatchDisplay
     from egoscene.batch.run import BatchRefused, run_batch, unfinished

@@ -71,6 +71,10 @@ def batch_lock(out: Path) -> Iterator[None]:
         os.close(fd)
 
 
+def name_clash(spec: Path, name: str, owner: Path) -> str:
+    return f"{spec}: name: {name!r} is also the name of {owner}; both would write {name}/ (fix: give every scenario a unique name)"
+
+
 def prepare(specs: list[Path], out: Path, options) -> list[Entry]:
     """Read every spec here: refused ones and finished folders never reach a worker."""
     from egoscene import pipeline
@@ -85,8 +89,7 @@ def prepare(specs: list[Path], out: Path, options) -> list[Entry]:
             entries.append(Entry(spec, None, status="refused", error=str(exc)[:2000]))
             continue
         if scenario.name in owners:
-            raise BatchRefused(f"{spec}: name: {scenario.name!r} is also the name of {owners[scenario.name]}; both "
-                               f"would write {scenario.name}/ (fix: give every scenario a unique name)")
+            raise BatchRefused(name_clash(spec, scenario.name, owners[scenario.name]))
         owners[scenario.name] = spec
         entry = Entry(spec, scenario.name)
         folder = pipeline.finished_folder(scenario, out, options)
