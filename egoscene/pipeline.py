@@ -308,7 +308,7 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
                 trajectory, walk_info = reused
             else:
                 trajectory, walk_info = _render_with_coverage(scenario, scene, trajectory, out_root, staging, options,
-                                                              clock, on_progress)
+                                                              clock, on_progress, rendered_key)
         with clock("write"):
             _write(staging / "scene.json", scene, Scene)
             _write(staging / "grid.json", grid_truth, Grid)
@@ -450,24 +450,65 @@ def under_seen(scene: dict, visibility: dict) -> dict[str, list[str]]:
     return missing
 
 
-def _render_with_coverage(scenario, scene, trajectory, out_root, staging, options, clock, on_progress):
-    """Render, then extend the walk for objects the frames did not show enough, re-render."""
+COVERAGE_FILE = "coverage.json"  # in the frame cache: how far the coverage loop got (a resume carries on there)
+
+
+def coverage_key(key: str) -> str:
+    """What the coverage loop's extra looks follow from: the render key (scene, first walk, frame
+    options, renderer), the loop (this module's own source, COVERAGE_ROUNDS), the walk planner and
+    the "seen" rule (queries.evidence, queries.params)."""
+    return _hash({"render_key": key, "rounds": COVERAGE_ROUNDS, "pipeline": hashlib.sha256(
+        Path(__file__).read_bytes()).hexdigest(), "code": code_fingerprint(
+        "generator.walk.plan", "queries.evidence", "queries.params")})
+
+
+def _save_coverage(work: Path, key: str, attempt: int, extra: dict[str, list[str]]) -> None:
+    """Record (atomically) that the walk of round `attempt` is the first walk with `extra` looks."""
+    outputs.write_text(work / COVERAGE_FILE, json.dumps({"key": key, "attempt": attempt, "extra": extra}) + "\n")
+
+
+def _load_coverage(work: Path, key: str) -> tuple[int, dict[str, list[str]]]:
+    """(round, extra looks) a killed run of the same coverage key had reached, else (0, {})."""
+    try:
+        state = json.loads((work / COVERAGE_FILE).read_text(encoding="utf-8"))
+        attempt, extra = state["attempt"], state["extra"]
+        if (state["key"] == key and isinstance(attempt, int) and 0 < attempt <= COVERAGE_ROUNDS
+                and isinstance(extra, dict) and all(isinstance(ids, list) for ids in extra.values())):
+            return attempt, extra
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return 0, {}
+
+
+def _render_with_coverage(scenario, scene, trajectory, out_root, staging, options, clock, on_progress, key):
+    """Render, then extend the walk for objects the frames did not show enough, re-render.
+
+    Resumable at any point: every walk of the loop renders into one frame cache that is never
+    trimmed (render(trim=False); the cache goes once the folder is published), and each round's
+    extra looks are recorded in it (COVERAGE_FILE, under coverage_key(key)), so a run killed after
+    an extension plans the extended walk at once and renders only frames that are not cached."""
     from generator.walk.plan import plan_walk, walk_summary
 
     work = render_cache(out_root, scenario.name)
     work.mkdir(parents=True, exist_ok=True)
-    extra: dict[str, list[str]] = {}
     budget = options.render_budget or render_budget_s(len(trajectory["frames"]), options.width, options.height,
                                                       options.profile)
+    loop_key = coverage_key(key)
+    first, extra = (0, {}) if options.max_frames else _load_coverage(work, loop_key)
+    if first:  # the walk a killed run had extended to (plan_walk is deterministic: the same walk)
+        clock.on_stage(f"coverage (resumed at walk extension {first}: {sum(map(len, extra.values()))} extra looks)")
+        with clock("trajectory"):
+            trajectory = plan_walk(scenario, scene, extra_looks=extra, camera=options.camera(),
+                                   budget_s=options.walk_budget)
     spent = 0.0  # by the renders so far: one budget covers the coverage loop's re-renders too
-    for attempt in range(COVERAGE_ROUNDS + 1):
+    for attempt in range(first, COVERAGE_ROUNDS + 1):
         _write(work / "scene.json", scene, Scene)
         _write(work / "trajectory.json", trajectory, Trajectory)
         started = time.perf_counter()
         with clock("render"):  # frame size and visibility threshold: the camera in trajectory.json
             try:
                 done = render(work / "scene.json", work / "trajectory.json", work, profile=options.profile,
-                              on_progress=on_progress, budget_s=max(0.0, budget - spent))
+                              on_progress=on_progress, budget_s=max(0.0, budget - spent), trim=False)
             except RenderBudgetError as exc:
                 at = f"{exc.progress[0]}/{exc.progress[1]} frames rendered" if exc.progress else "no frame rendered yet"
                 raise RenderBudgetError(
@@ -494,6 +535,7 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
         with clock("trajectory"):
             trajectory = plan_walk(scenario, scene, extra_looks=extra, camera=options.camera(),
                                    budget_s=options.walk_budget)
+        _save_coverage(work, loop_key, attempt + 1, extra)
     for name in ("video.mp4", "visibility.json"):  # copied: a run killed before publishing resumes from the cache
         shutil.copyfile(work / name, staging / name)
     info = dict(walk_summary(trajectory))

@@ -43,15 +43,18 @@ class Rendered:
 
 def render(scene_json: Path, trajectory_json: Path, work: Path, *, profile: str = "preview",
            on_progress: Callable[[int, int], None] = lambda done, total: None,
-           budget_s: float | None = None) -> Rendered:
+           budget_s: float | None = None, trim: bool = True) -> Rendered:
     """Render the walk of `trajectory_json` through the scene into `work` (which also holds the
     resumable frame cache). Frame size, field of view and the visibility threshold are those of
     the camera recorded in trajectory.json (formats.camera.Camera). Raises RenderError with the
     end of Blender's log on failure, RenderBudgetError when it ran past `budget_s` wall seconds
-    (Blender is stopped, the frame cache kept: a later call resumes)."""
+    (Blender is stopped, the frame cache kept: a later call resumes). `trim=False` keeps cached
+    frames this walk does not use (other walks of the scene rendered into `work` may need them)."""
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}")
     cmd = [sys.executable, "-m", "render.run", str(scene_json), str(trajectory_json), str(work), "--profile", profile]
+    if not trim:
+        cmd.append("--no-trim")
     stats = _run(cmd, on_progress, "render", budget_s)
     return Rendered(work / "video.mp4", work / "visibility.json", stats)
 

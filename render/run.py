@@ -33,7 +33,9 @@ How it works
   outputs of other inputs are deleted before rendering starts, so a crash never leaves a
   finished-looking video or visibility of the wrong inputs.
 - The cache stays (trimmed to this trajectory) for the next re-render, e.g. after the walk
-  is extended; `--clean` deletes it once the outputs are written.
+  is extended; `--clean` deletes it once the outputs are written. `--no-trim` keeps every
+  frame and segment: the pipeline's coverage loop renders several walks into one cache and a
+  run resumed after a kill may render any of them again (it deletes the cache itself).
 - `--frames START:END` renders only the chunks holding trajectory indices [START, END)
   (e.g. several workers sharing OUT_DIR); the run that finds every chunk present writes
   the outputs.
@@ -137,11 +139,12 @@ def quiet_stdout():
 def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, profile: str = "preview",
                     width: int | None = None, height: int | None = None, frames: tuple[int, int] | None = None,
                     id_scale: int = ID_SCALE, min_pixels: int | None = None, clean: bool = False,
-                    chunk: int | None = None, emit=None) -> dict:
+                    chunk: int | None = None, emit=None, trim: bool = True) -> dict:
     """Render (or resume) one scenario into out_dir; returns {"status", "frames", "timings_s"}.
     The video has the size of trajectory.json's camera (`width`/`height`, when given, must
     match it); `min_pixels` defaults to the camera's rule (Camera.min_pixels).
-    `emit(line)` receives progress lines (default: stdout)."""
+    `emit(line)` receives progress lines (default: stdout). `trim=False` keeps cached frames
+    this trajectory does not use (they may serve another walk of the same scene)."""
     progress = emit or _print
     scene = dump_model(read_model(scene_path, Scene))
     walk = read_model(trajectory_path, Trajectory)
@@ -227,7 +230,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     write_model(vis_path, load_model(vis, Visibility, f"{vis_path} as written by the renderer"))
     if clean:
         shutil.rmtree(frames_root, ignore_errors=True)
-    else:                                     # keep the cache to what this trajectory shows
+    elif trim:                                # keep the cache to what this trajectory shows
         keep = plan.keep()
         for p in frames_dir.iterdir():
             if p.name not in keep:
@@ -414,10 +417,12 @@ def main(argv=None) -> int:
                     help="at most N frames per video segment, cut where the poses say (default 150 preview, 30 photoreal)")
     ap.add_argument("--clean", action="store_true",
                     help="delete the render cache OUT_DIR/.frames once video and visibility are written")
+    ap.add_argument("--no-trim", action="store_true",
+                    help="keep cached frames this trajectory does not use (another walk of the scene may need them)")
     args = ap.parse_args(argv)
     result = render_scenario(args.scene_json, args.trajectory_json, args.out_dir, args.profile, args.width,
                              args.height, _parse_frames(args.frames), args.id_scale, args.min_pixels,
-                             args.clean, args.chunk)
+                             args.clean, args.chunk, trim=not args.no_trim)
     print(json.dumps({"status": result["status"], "frames": result.get("frames"), "rendered": result.get("rendered", {}),
                       "timings_s": _round(result.get("timings_s", {}))}), flush=True)
     return 0
