@@ -216,6 +216,9 @@ def global_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
     hidden = [o.id for o in objs if not facts.object_visible(o.id)]
     if hidden:
         found.append(("ungrounded", f"instances never seen: {hidden}"))
+    partial = [o.id for o in objs if o.id not in hidden and not facts.shown_whole(o.id)]
+    if partial:
+        found.append(("ungrounded", f"instances never shown whole enough to count: {partial}"))
     elif set.intersection(*(facts.good_obj.get(o.id, set()) for o in objs)):
         found.append(("trajectory", "every instance is visible in one frame"))
     if rec["answer"] != len(objs):

@@ -31,6 +31,9 @@ def object_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
     hidden = [o.id for o in objs if not facts.object_visible(o.id)]
     if hidden:
         found.append(("ungrounded", f"instances never seen: {hidden}"))
+    partial = [o.id for o in objs if o.id not in hidden and not facts.shown_whole(o.id)]
+    if partial:
+        found.append(("ungrounded", f"instances never shown whole enough to count: {partial}"))
     if rec["answer"] != len(objs):
         found.append(("disagreement", f"recounted {len(objs)}, record says {rec['answer']}"))
     return found

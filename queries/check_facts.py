@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from types import SimpleNamespace
 from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+from shapely.geometry import MultiPoint, Polygon
 
 from assets.vocabulary import countable, display_name, lookalikes
 from formats.base import read_model
@@ -138,6 +141,35 @@ class Facts:
 
     def room_visible(self, label: str) -> bool:
         return bool(self.room_runs.get(label))
+
+    def shown_whole(self, oid: str) -> bool:
+        """docs/ground-truth.md "Counting": for 0.5 s of consecutive clear frames the object's
+        visible pixels are at least 20% of the image area its box projects to (a frame where the
+        box reaches behind the camera counts), with the camera of each frame's cam_to_world."""
+        o, track = self.obj[oid], self.files.visibility.objects.get(oid)
+        if track is None:
+            return False
+        cam, vis = self.files.trajectory.camera, self.files.visibility
+        scale = (cam.width * cam.height) / (vis.width * vis.height)
+        pixels = dict(zip(track.frames, track.pixels))
+        frames = {f.frame: f for f in self.files.trajectory.frames}
+        image = Polygon([(0, 0), (cam.width, 0), (cam.width, cam.height), (0, cam.height)])
+        corners = np.array([(x, y, z) for x, y in o.footprint for z in (o.position[2], o.position[2] + o.size[2])])
+        streak, prev = 0, None
+        for f in sorted(self.good_obj.get(oid, ())):
+            m = np.array(frames[f].cam_to_world, dtype=float)
+            local = (corners - m[:, 3]) @ m[:, :3]          # rows: x right, y down, z forward
+            if (local[:, 2] < self.rules.shown_near_m).any():
+                ok = True
+            else:
+                uv = np.c_[cam.fx * local[:, 0] / local[:, 2] + cam.cx, cam.fy * local[:, 1] / local[:, 2] + cam.cy]
+                area = MultiPoint([tuple(p) for p in uv]).convex_hull.intersection(image).area
+                ok = area <= 0 or pixels.get(f, 0) * scale >= self.rules.shown_share * area
+            streak = (streak + 1 if prev is not None and f == prev + 1 else 1) if ok else 0
+            prev = f if ok else None
+            if streak >= self.run:
+                return True
+        return False
 
     def first_clear(self, oid: str) -> int | None:
         """Start of the object's first clear run (its first appearance)."""

@@ -55,6 +55,8 @@ class Rules:
     turn_none_deg: float = 30.0          # route turns: |turn| <= 30 is no turn,
     turn_side: tuple[float, float] = (60.0, 120.0)   # 60..120 left/right,
     turn_back_deg: float = 150.0         # >= 150 turn back; anything else is unclear
+    shown_share: float = 0.2             # a counted instance shows >= 20% of its box's projection ...
+    shown_near_m: float = 0.05           # ... (a box reaching this close to or behind the camera fills the view)
     by_m: float = 0.5                    # "the chair by the window": boxes this close (3-D) ...
     by_margin_m: float = 1.0             # ... every other chair in the room this much farther
     flat_m: float = 0.05                 # things lower than this are walked on (no neighbour)

@@ -16,6 +16,7 @@ from typing import Callable
 
 from queries.model import Scenario, Track
 from queries.params import Thresholds
+from queries.shown import shown_whole
 
 
 def seen_runs(frames, pixels, min_pixels: int, min_frames: int) -> list[list[int]]:
@@ -33,6 +34,8 @@ class Seen:
         self.covisible_min_pixels = th.covisible_min_pixels
         self.fps = scenario.trajectory.fps or vis.fps
         self._objects = {oid: self._good(t) for oid, t in vis.objects.items()}
+        self._vis, self._fov, self._whole = vis, scenario.trajectory.fov_deg[0], {}
+        self._frames = {f.frame: f for f in scenario.trajectory.frames}
         self._glimpse = {oid: (t.frames[0] if t.frames else None) for oid, t in vis.objects.items()}
         self._room_tracks = vis.rooms
         if vis.rooms is not None:
@@ -52,6 +55,15 @@ class Seen:
                   for f in run]
         best = sorted(frames, key=lambda f: (-px[f], f))
         return frames, best
+
+    def shown_whole(self, obj) -> bool:
+        """Seen, and for 0.5 s showing enough of itself to be counted (queries/shown.py)."""
+        if obj.id not in self._whole:
+            t = self._vis.objects.get(obj.id)
+            self._whole[obj.id] = t is not None and shown_whole(
+                obj, self.object_frames(obj.id), dict(zip(t.frames, t.pixels)), self._frames,
+                self._fov, self._vis.width, self._vis.height, self.min_frames)
+        return self._whole[obj.id]
 
     def add_thing(self, oid: str, frames: list[int]) -> None:
         """Something seen that visibility.json does not list (a room's door, queries/door_things.py)."""

@@ -61,10 +61,11 @@ def test_engine_fills_the_flags_and_the_checker_recomputes_them(tiny):
     records = [json.loads(line) for line in (tiny / "queries.jsonl").read_text().splitlines()]
     total = len(json.loads((tiny / "trajectory.json").read_text())["frames"])
     vis = json.loads((tiny / "visibility.json").read_text())
-    for r in records:   # the fixture's objects show 400 px (seen) in 30 consecutive frames
+    for r in records:   # the fixture's objects are seen in 30 consecutive frames (doors: the checker's part)
+        if r["evidence"]["rooms"] or not all(o in vis["objects"] for o in r["evidence"]["objects"]):
+            continue
         clear = [set(vis["objects"][o]["frames"]) for o in r["evidence"]["objects"]]
-        if not r["evidence"]["rooms"]:
-            assert r["evidence_in_sampled_frames"] == in_sampled_frames(total, clear), r["id"]
+        assert r["evidence_in_sampled_frames"] == in_sampled_frames(total, clear), r["id"]
     assert any(not r["evidence_in_sampled_frames"]["8"] for r in records)
     assert any(r["evidence_in_sampled_frames"]["64"] for r in records)
     files = load_files(tiny)

@@ -75,6 +75,25 @@ def test_object_counting_counts_instances_and_refuses_an_unseen_one():
     assert report.reasons["object_counting"] == {"rule3: an instance never seen": 1}
 
 
+def test_a_counted_instance_must_show_enough_of_itself():
+    """A chair that shows a tenth of its box's outline (a strip behind another chair: seen, yet
+    no viewer counts it) keeps the chairs from being counted; the checker says so too."""
+    objs = [obj("kitchen/chair/1", 1, 4), obj("kitchen/chair/2", 2, 4), obj("kitchen/chair/3", 3, 4)]
+    files = house({"kitchen": [0, 0, 4, 6]}, objs, ["kitchen"])   # 3.5 m ahead of the camera at (2, 0.5)
+    records, _ = run(files)
+    asked = [r for r in of_task(records, "object_counting") if "chair" in r["question"]]
+    assert [r["answer"] for r in asked] == [3]
+    track = files["visibility.json"]["objects"]["kitchen/chair/2"]
+    whole = track["pixels"][0]                            # half the outline (the fixture's rule)
+    assert whole > 5 * 308                                # a tenth of it is still over 0.1% of the frame
+    track["pixels"] = [whole // 5] * len(track["pixels"])
+    records, report = run(files)
+    assert not [r for r in of_task(records, "object_counting") if "chair" in r["question"]]
+    assert report.reasons["object_counting"] == {"rule3: an instance never shown whole enough to count": 1}
+    messages = [p.message for p in check_records(asked, check_files(files), ontology=FIXTURE_ONTOLOGY)]
+    assert "instances never shown whole enough to count: ['kitchen/chair/2']" in messages
+
+
 def test_object_counting_never_asks_about_single_objects():
     files = house({"kitchen": [0, 0, 4, 4]}, [obj("kitchen/chair/1", 1, 1), obj("kitchen/plant/1", 3, 3)], ["kitchen"])
     records, report = run(files)

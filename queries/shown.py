@@ -1,0 +1,56 @@
+"""Is a counted instance shown *whole enough* to count (docs/ground-truth.md "Counting")?
+
+A chair seen only as a dark strip behind another chair meets "seen" (0.1% of the frame, a
+solid square) yet a viewer does not count it. So every instance a count counts must, for 0.5 s
+of consecutive seen frames, show at least SHOWN_SHARE of the outline its box projects inside
+the frame: its visible pixels (visibility.json) over the area of the projected 3-D box clipped
+to the image. A frame where the box reaches behind the camera counts as shown (it fills the
+view). The camera is rebuilt from each frame's position, yaw and pitch.
+"""
+
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import MultiPoint, box
+
+from queries.model import Frame, SceneObject
+
+SHOWN_SHARE = 0.2
+NEAR_M = 0.05
+
+
+def outline_in_frame(obj: SceneObject, frame: Frame, fov_deg: float, width: int, height: int) -> float | None:
+    """Pixels of the image covered by the projection of the object's box; None when the box
+    reaches behind the camera."""
+    yaw, pitch = math.radians(frame.yaw), math.radians(frame.pitch)
+    forward = (math.cos(pitch) * math.cos(yaw), math.cos(pitch) * math.sin(yaw), math.sin(pitch))
+    right = (math.sin(yaw), -math.cos(yaw), 0.0)
+    up = (right[1] * forward[2] - right[2] * forward[1], right[2] * forward[0] - right[0] * forward[2],
+          right[0] * forward[1] - right[1] * forward[0])
+    focal = (width / 2) / math.tan(math.radians(fov_deg) / 2)
+    z0, z1 = obj.position[2], obj.position[2] + obj.size[2]
+    points = []
+    for x, y in obj.footprint:
+        for z in (z0, z1):
+            d = (x - frame.position[0], y - frame.position[1], z - frame.position[2])
+            depth = sum(a * b for a, b in zip(d, forward))
+            if depth < NEAR_M:
+                return None
+            points.append((width / 2 + focal * sum(a * b for a, b in zip(d, right)) / depth,
+                           height / 2 - focal * sum(a * b for a, b in zip(d, up)) / depth))
+    return MultiPoint(points).convex_hull.intersection(box(0, 0, width, height)).area
+
+
+def shown_whole(obj: SceneObject, seen_frames: list[int], pixels: dict[int, int], frames: dict[int, Frame],
+                fov_deg: float, width: int, height: int, run: int) -> bool:
+    """A run of `run` consecutive seen frames each showing >= SHOWN_SHARE of the box's outline."""
+    streak, prev = 0, None
+    for f in seen_frames:
+        area = outline_in_frame(obj, frames[f], fov_deg, width, height)
+        ok = area is None or area <= 0 or pixels.get(f, 0) >= SHOWN_SHARE * area   # <= 0: off-frame by rounding
+        streak = (streak + 1 if prev is not None and f == prev + 1 else 1) if ok else 0
+        prev = f if ok else None
+        if streak >= run:
+            return True
+    return False
