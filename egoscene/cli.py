@@ -1,5 +1,6 @@
-"""`egoscene` command line (one typer app): validate, generate, batch, schema, formats, grid-score,
-check, catalog, bench.
+"""`egoscene` command line (one typer app, egoscene/cli_app.py): validate, generate, batch,
+schema, formats, grid-score, check, audit, catalog, bench here; release, eval and sample in
+egoscene/cli_dataset.py.
 
 Every verb imports the stages it needs when it runs, so reading, checking and scoring work on
 the base install (no Blender, no solver).
@@ -7,7 +8,6 @@ the base install (no Blender, no solver).
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
@@ -15,61 +15,14 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
 from egoscene.cli_options import (AuditBudget, LAYOUT_BUDGET_S, PROFILES, QUERIES_BUDGET_S, STAGES,
                                   WALK_BUDGET_S, Height, LayoutBudget, MaxFrames, Passes, PassesBudget, PerTask,
                                   Profile, QueriesBudget, RenderBudget, Seed, Specs, Until, WalkBudget, Width)
 
-console = Console(stderr=True, soft_wrap=True)  # error lines stay whole in logs
-app = typer.Typer(name="egoscene", help="Synthetic egocentric scenarios with exactly known answers.",
-                  add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
-
-# exit status: 0 done; 2 input refused (spec, layout, --out; nothing written); 1 anything else (a bug, a failed render);
-# 130 interrupted (Ctrl-C)
-REFUSED, FAILED = 2, 1
-
-
-INTERRUPTED = "egoscene: interrupted; run the same command again to resume (finished work is kept)"
-
-
-class _Interrupted(Exception):
-    """Ctrl-C inside a verb. typer turns a KeyboardInterrupt into a silent exit 130; this one
-    passes through it to main(), which says so in one line."""
-
-
-def _command(*args, **kwargs):
-    """app.command, with Ctrl-C in the verb carried out as _Interrupted (the signature is kept)."""
-    def register(verb):
-        @functools.wraps(verb)
-        def run(*a, **k):
-            try:
-                return verb(*a, **k)
-            except KeyboardInterrupt:
-                raise _Interrupted() from None
-        return app.command(*args, **kwargs)(run)
-    return register
-
-
-def _say(text: str, label: str = "error", style: str = "red") -> None:
-    """One line on stderr: a coloured label, then `text` as is. Messages quote user files, paths
-    and patterns whose [brackets] rich would otherwise read as markup and drop ('^[a-z0-9_-]+$')."""
-    console.print(f"[{style}]{label}[/{style}] {escape(str(text))}" if label else escape(str(text)), highlight=False)
-
-
-RENDER_EXTRA = ("bpy", "ortools", "trimesh", "cv2", "matplotlib", "scipy", "av")
-
-
-def _require_render_extra(verb: str) -> None:
-    """Generation needs the [render] extra; say so instead of failing on an import deep inside."""
-    from importlib.util import find_spec
-
-    missing = [name for name in RENDER_EXTRA if find_spec(name) is None]
-    if missing:
-        console.print(f"[red]error[/red] 'egoscene {verb}' needs the render extra; missing: {', '.join(missing)} "
-                      "(fix: pip install 'egoscene\\[all]' on Python 3.11)", highlight=False)
-        raise typer.Exit(2)
+from egoscene.cli_app import (FAILED, INTERRUPTED, REFUSED, _command, _Interrupted, _refuse,
+                              _require_release_extra, _require_render_extra, _say, app, console)
 
 
 def _passes(value: str | None, until: str) -> tuple[str, ...] | None:
@@ -156,11 +109,6 @@ def validate(specs: Specs,
         _say(f"{path}: {scenario.name} ({len(scenario.rooms)} rooms, {objects} objects, "
              f"{len(scenario.floors)} floor{'s' if len(scenario.floors) > 1 else ''})", "ok", "green")
     return FAILED if internal else REFUSED if failures else 0
-
-
-def _refuse(message: str) -> int:
-    _say(message)
-    return REFUSED
 
 
 def _batch_names(paths: list[Path]) -> str | None:
@@ -471,98 +419,7 @@ def bench(spec: Annotated[Path, typer.Argument(help="one scenario YAML (with --b
     return 0
 
 
-def _input_error(message: str) -> int:
-    """release/eval: input refused (exit status 2), the message names the file and the fix."""
-    _say(message)
-    return 2
-
-
-def _require_release_extra(verb: str, modules: tuple[str, ...]) -> None:
-    from importlib.util import find_spec
-
-    missing = [name for name in modules if find_spec(name) is None]
-    if missing:
-        console.print(f"[red]error[/red] 'egoscene {verb}' needs the release extra; missing: {', '.join(missing)} "
-                      "(fix: pip install 'egoscene\\[release]')", highlight=False)
-        raise typer.Exit(2)
-
-
-@_command()
-def release(outs: Annotated[Optional[list[Path]], typer.Argument(help="finished scenario folders")] = None,
-            out: Annotated[Optional[Path], typer.Option(help="the release folder to write")] = None,
-            verify: Annotated[Optional[Path], typer.Option(help="check a release folder against its SHA256SUMS")] = None) -> int:
-    """Build one dataset folder (loadable by `datasets`) from finished scenario folders, or --verify one."""
-    if verify is not None:
-        from egoscene.release.verify import verify as check_sums
-
-        problems = check_sums(verify)
-        for problem in problems:
-            _say(f"{verify}: {problem}")
-        if not problems:
-            _say(f"{verify}: every file matches SHA256SUMS", "ok", "green")
-        return 1 if problems else 0
-    if out is None or not outs:
-        return _input_error("release needs scenario folders and --out REL (fix: `egoscene release OUT/scenario-01 ... "
-                       "--out REL`, or `egoscene release --verify REL`)")
-    _require_release_extra("release", ("pyarrow", "av", "PIL", "scipy", "matplotlib"))
-    from egoscene.release.build import build_release
-    from egoscene.release.collect import ReleaseError
-    from formats.base import FormatError
-
-    try:
-        path = build_release(outs, out)
-    except (ReleaseError, FormatError) as exc:
-        return _input_error(str(exc))
-    _say(f"wrote {path}", "")
-    return 0
-
-
-@_command(name="eval")
-def eval_(predictions: Annotated[Path, typer.Argument(help="JSONL: id, prediction, optional model and run")],
-          release_dir: Annotated[Path, typer.Option("--release", help="the release folder")],
-          reference: Annotated[Optional[str], typer.Option(help="model to t-test every other model against")] = None,
-          out: Annotated[Optional[Path], typer.Option(help="report folder (default: PREDICTIONS stem + .eval)")] = None) -> int:
-    """Score predictions against a release: results.json, results.md (Table 3 layout), charts/."""
-    _require_release_extra("eval", ("scipy", "matplotlib"))
-    from egoscene.eval.run import run_eval
-    from egoscene.eval.score import EvalError
-    from formats.base import FormatError
-
-    try:
-        scores = run_eval(predictions, release_dir, reference, out)
-    except (EvalError, FormatError) as exc:
-        return _input_error(str(exc))
-    from egoscene.eval.report import table
-
-    print(table(scores), end="")
-    _say(f"wrote {scores['out']}/results.json, results.md, charts/", "")
-    return 0
-
-
-@_command()
-def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how many scenarios")],
-           seed: Annotated[int, typer.Option("--seed", min=0, help="same seed, same files")],
-           out: Annotated[Path, typer.Option("--out", help="folder for <name>.yaml and summary.json")],
-           typology: Annotated[Optional[list[str]], typer.Option(
-               "--typology", help="apartment, one-story house, multi-story house or office (repeatable; "
-                                  "default: a paper-like mix)")] = None,
-           check: Annotated[bool, typer.Option(help="lay out and place each spec (relations need it)")] = True) -> int:
-    """Sample new scenario specs with the paper's statistics (rooms, objects, relations)."""
-    if check:
-        _require_render_extra("sample")
-    from generator.spec import sample as sampler
-
-    def on_spec(s) -> None:
-        _say(f"{s.stats['name']}: {s.stats['typology']}, {s.stats['rooms']} rooms, {s.stats['objects']} objects", "")
-
-    try:
-        drafts = sampler.sample(n, seed, typology, check=check, on_spec=on_spec)
-    except sampler.SampleError as exc:
-        return _refuse(str(exc))
-    report = sampler.write_batch(drafts, out)
-    print(sampler.format_table(report), end="")
-    _say(f"wrote {n} specs and summary.json to {out}", "")
-    return 0
+import egoscene.cli_dataset  # noqa: E402,F401  (registers release, eval, sample after the verbs above)
 
 
 def main(argv: list[str] | None = None) -> int:
