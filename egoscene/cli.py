@@ -19,7 +19,8 @@ from rich.markup import escape
 
 from egoscene.cli_options import (AuditBudget, LAYOUT_BUDGET_S, PROFILES, QUERIES_BUDGET_S, STAGES,
                                   WALK_BUDGET_S, Height, LayoutBudget, MaxFrames, Passes, PassesBudget, PerTask,
-                                  Profile, QueriesBudget, RenderBudget, Seed, Specs, Until, WalkBudget, Width)
+                                  Profile, QueriesBudget, RenderBudget, SCENE_BUDGET_S, SceneBudget, Seed, Specs,
+                                  Until, WalkBudget, Width)
 
 from egoscene.cli_app import (FAILED, INTERRUPTED, REFUSED, _command, _Interrupted, _refuse,
                               _require_release_extra, _require_render_extra, _say, app, console)
@@ -137,6 +138,7 @@ def generate(specs: Specs,
              height: Height = 480,
              per_task: PerTask = 3,
              layout_budget: LayoutBudget = LAYOUT_BUDGET_S,
+             scene_budget: SceneBudget = SCENE_BUDGET_S,
              walk_budget: WalkBudget = WALK_BUDGET_S,
              render_budget: RenderBudget = None,
              queries_budget: QueriesBudget = QUERIES_BUDGET_S,
@@ -189,7 +191,8 @@ def generate(specs: Specs,
                     _say(f"{path.name}: render {done}/{total} frames", "")
 
             options = pipeline.Options(until=until, profile=profile, width=width, height=height, per_task=per_task,
-                                       layout_budget=layout_budget, walk_budget=walk_budget, seed=seed, passes=passes,
+                                       layout_budget=layout_budget, scene_budget=scene_budget, walk_budget=walk_budget,
+                                       seed=seed, passes=passes,
                                        render_budget=render_budget, queries_budget=queries_budget, max_frames=max_frames,
                                        passes_budget=passes_budget)
             try:
@@ -238,6 +241,7 @@ def batch(specs: Specs,
           height: Height = 480,
           per_task: PerTask = 3,
           layout_budget: LayoutBudget = LAYOUT_BUDGET_S,
+          scene_budget: SceneBudget = SCENE_BUDGET_S,
           walk_budget: WalkBudget = WALK_BUDGET_S,
           render_budget: RenderBudget = None,
           queries_budget: QueriesBudget = QUERIES_BUDGET_S,
@@ -260,7 +264,8 @@ def batch(specs: Specs,
         return _refuse(_no_specs(specs))
     return batch_command(_specs(specs), out, console, workers=workers, retries=retries, ray=ray,
                          cpus_per_scenario=cpus_per_scenario, until=until, profile=profile, width=width, height=height,
-                         per_task=per_task, layout_budget=layout_budget, walk_budget=walk_budget,
+                         per_task=per_task, layout_budget=layout_budget, scene_budget=scene_budget,
+                         walk_budget=walk_budget,
                          render_budget=render_budget, queries_budget=queries_budget, seed=seed,
                          max_frames=max_frames, passes=_passes(passes, until), passes_budget=passes_budget)
 

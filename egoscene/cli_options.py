@@ -15,6 +15,9 @@ Specs = Annotated[list[Path], typer.Argument(help="scenario YAML files or folder
 LAYOUT_BUDGET_S = 30.0  # egoscene.pipeline.LAYOUT_BUDGET_S, without importing it
 LayoutBudget = Annotated[float, typer.Option("--layout-budget", min=1.0, max=3600.0,
                                              help="seconds the layout of one scenario may take before it is refused")]
+SCENE_BUDGET_S = 120.0  # placing 600 objects (the spec limit) takes about 30 s on 2 busy cores
+SceneBudget = Annotated[float, typer.Option("--scene-budget", min=1.0, max=36000.0,
+                                            help="seconds placing the objects of one scenario may take before it is refused")]
 WALK_BUDGET_S = 300.0  # egoscene.pipeline.WALK_BUDGET_S, without importing it
 WalkBudget = Annotated[float, typer.Option("--walk-budget", min=1.0, max=36000.0,
                                            help="seconds planning one walk may take before the scenario is refused")]

@@ -79,6 +79,8 @@ class Options:
     layout_budget: float | None = None  # wall seconds (CLI: LAYOUT_BUDGET_S); never changes a plan, only
     # refuses a slow search; None: only the solver's deterministic work budget bounds the search
     seed: int | None = None  # overrides the spec's seed; the name gets "-s<seed>" (variants of one spec)
+    scene_budget: float | None = None  # wall seconds placing the objects may take (CLI: SCENE_BUDGET_S); like
+    # layout_budget it never changes a placement, it only refuses a slow one
     walk_budget: float | None = None  # wall seconds planning one walk may take (CLI: WALK_BUDGET_S); like
     # layout_budget it never changes a walk, it only refuses a slow one
     passes: tuple[str, ...] | None = None  # optional render passes (PASSES: masks, depth, glb); None: none
@@ -159,7 +161,7 @@ def _hash(data) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
-BUDGETS = ("layout_budget", "walk_budget", "render_budget", "queries_budget", "passes_budget")
+BUDGETS = ("layout_budget", "scene_budget", "walk_budget", "render_budget", "queries_budget", "passes_budget")
 
 
 def inputs_hash(scenario: Scenario, options: Options) -> str:
@@ -273,7 +275,7 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
         from generator.placement.place import place_objects
 
         with clock("scene"):
-            placed = place_objects(scenario, scene)
+            placed = place_objects(scenario, scene, budget_s=options.scene_budget)
             scene["objects"] = placed["objects"]
             scene["object_relations"] = placed.get("object_relations", [])
     if "trajectory" in stages:

@@ -28,6 +28,10 @@ class Options(StrictModel):
                                         description="Wall-clock seconds the layout stage could take before refusing the "
                                                     "spec (never changes a plan); null: no wall-clock cap (also in "
                                                     "folders made before it existed).")
+    scene_budget: float | None = Field(None, gt=0, allow_inf_nan=False,
+                                       description="Wall-clock seconds placing the objects could take before the "
+                                                   "scenario was refused (never changes a placement); null: no cap "
+                                                   "(also in folders made before it existed).")
     walk_budget: float | None = Field(None, gt=0, allow_inf_nan=False,
                                       description="Wall-clock seconds planning one walk could take before the scenario "
                                                   "was refused (never changes a walk); null: no cap.")

@@ -195,3 +195,22 @@ def test_passes_and_audit_budgets_stop_blender_and_leave_nothing_that_looks_fini
     assert not _processes_naming(str(folder)), "the id pass's Blender outlived the audit's budget"
     assert (folder / "audit" / "index.html").read_bytes() == page  # the earlier audit stays as it was
     assert not list(folder.glob(".audit*"))  # no staging folder or lock
+
+
+def test_the_scene_budget_refuses_a_slow_placement_naming_the_room_and_the_fix(spec, tmp_path, capsys, monkeypatch):
+    """Placing objects has a budget like every stage: over it, one line naming the room reached
+    and --scene-budget, exit 2 (a refused spec), nothing written. The clock is made to jump 5 s
+    per reading so the 1 s CLI minimum is crossed at once."""
+    import generator.placement.place as place
+
+    ticks = iter(range(0, 10**6, 5))
+    monkeypatch.setattr(place.time, "perf_counter", lambda: float(next(ticks)))
+    out = tmp_path / "out"
+    code = main(["generate", str(spec), "--out", str(out), "--until", "scene", "--scene-budget", "1"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "placing the objects took more than 1 s" in err and "room 'bedroom'" in err and "--scene-budget" in err
+    assert not (out / "tiny-budget").exists()
+    monkeypatch.undo()
+    assert main(["generate", str(spec), "--out", str(out), "--until", "scene"]) == 0   # the default budget
+    assert (out / "tiny-budget" / "scene.json").exists()

@@ -26,6 +26,7 @@ Object relations (`object_relations`), each `{"relation", "subject", "object"}`:
 from __future__ import annotations
 
 import math
+import time
 
 from shapely.geometry import LineString, Polygon
 
@@ -53,16 +54,27 @@ NO_RELATION_KINDS = ("window", "door", "ceiling")
 __all__ = ["PlacementError", "place_objects", "object_relations", "room_walk_spot", "slug"]
 
 
-def place_objects(scenario, scene: dict) -> dict:
-    """Objects and object relations for `scene` (scene.json without objects)."""
+def place_objects(scenario, scene: dict, budget_s: float | None = None) -> dict:
+    """Objects and object relations for `scene` (scene.json without objects). `budget_s`: wall
+    seconds the placement may take; checked before each room's attempt, it never changes a
+    placement, it refuses a slow one (PlacementError naming the room reached and the fix)."""
     rooms = {r["label"]: r for r in scene["rooms"]}
     taken_doors: set[str] = set()
     objects: list[dict] = []
+    started = time.perf_counter()
+
+    def in_budget(label: str) -> None:
+        spent = time.perf_counter() - started
+        if budget_s is not None and spent > budget_s:
+            raise PlacementError(f"{scenario.source}: placing the objects took more than {budget_s:g} s "
+                                 f"({spent:.0f} s, before room {label!r}) (fix: fewer objects per room, "
+                                 "or a larger --scene-budget)")
+
     for label in sorted(rooms, key=lambda lb: (rooms[lb]["floor"], lb)):
         spec_room = scenario.rooms.get(label)
         if spec_room is None or not spec_room.objects:
             continue
-        objects.extend(_place_room(scenario, scene, rooms[label], spec_room, taken_doors))
+        objects.extend(_place_room(scenario, scene, rooms[label], spec_room, taken_doors, in_budget))
     objects.sort(key=lambda o: _id_key(o["id"]))
     _check_physical(scene, objects)
     return {"objects": objects, "object_relations": object_relations(objects)}
@@ -85,9 +97,10 @@ def _id_key(object_id: str):
     return (room, category, int(n))
 
 
-def _place_room(scenario, scene, room: dict, spec_room, taken_doors: set[str]) -> list[dict]:
+def _place_room(scenario, scene, room: dict, spec_room, taken_doors: set[str], in_budget=lambda label: None) -> list[dict]:
     failures: list[NoFit] = []
     for attempt in range(ATTEMPTS):
+        in_budget(room["label"])
         rng = stage_rng(scenario.seed, f"placement:{room['label']}" + (f"#{attempt}" if attempt else ""))
         placer = RoomState(scenario, scene, room, spec_room, rng, attempt, taken_doors)
         try:
