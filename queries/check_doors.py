@@ -32,18 +32,18 @@ class DoorSight:
             self.walls.setdefault(w.floor, []).append(LineString([w.a, w.b]))
         self.gaps = [(d.floor, Point(d.position), d.width / 2) for d in scene.doors]
 
-    def blocked(self, floor, a, b) -> bool:
+    def blocked(self, floor, a, b, through_doorways: bool = True) -> bool:
         sight = LineString([a, b])
         for wall in self.walls.get(floor, []):
             hit = sight.intersection(wall)
             for p in getattr(hit, "geoms", [hit]):
                 if p.is_empty or p.geom_type != "Point":
                     continue
-                if not any(f == floor and p.distance(c) <= r for f, c, r in self.gaps):
+                if not through_doorways or not any(f == floor and p.distance(c) <= r for f, c, r in self.gaps):
                     return True
         return False
 
-    def in_view(self, door, f) -> bool:
+    def in_view(self, door, f, through_doorways: bool = True) -> bool:
         if f.floor != door.floor:
             return False
         centre = np.array(door.position, dtype=float)
@@ -57,13 +57,15 @@ class DoorSight:
         return bool(z > 0 and 0.5 <= dist <= 8.0 and abs(math.atan2(x, z)) <= self.half_h
                     and abs(math.atan2(y, math.hypot(x, z))) <= self.half_v
                     and abs(away @ normal) / dist >= math.cos(math.radians(75))
-                    and not self.blocked(door.floor, tuple(here), tuple(centre - 0.05 * away / dist)))
+                    and not self.blocked(door.floor, tuple(here), tuple(centre - 0.05 * away / dist), through_doorways))
 
     def runs(self, door, room: str | None = None) -> list[tuple[int, int]]:
-        """[first, last] of each run of >= 0.5 s in view (from inside `room` when given)."""
+        """[first, last] of each run of >= 0.5 s in view with no wall line crossed at all (a
+        door seen through another doorway would be behind that one's closed leaf), from inside
+        `room` when given."""
         out, start, prev = [], None, None
         for f in self.trajectory.frames:
-            ok = (room is None or f.room == room) and self.in_view(door, f)
+            ok = (room is None or f.room == room) and self.in_view(door, f, through_doorways=False)
             if ok and start is not None and f.frame == prev + 1:
                 prev = f.frame
                 continue

@@ -48,7 +48,7 @@ class DoorView:
                 return True
         return False
 
-    def _visible(self, door: Door, f: Frame) -> bool:
+    def _visible(self, door: Door, f: Frame, through_doorways: bool = True) -> bool:
         if f.floor != door.floor:
             return False
         cam = (f.position[0], f.position[1])
@@ -70,7 +70,7 @@ class DoorView:
             if w.floor != door.floor:
                 continue
             hit = _crosses(cam, end, w.a, w.b)
-            if hit is not None and not self._in_gap(hit, door.floor):
+            if hit is not None and not (through_doorways and self._in_gap(hit, door.floor)):
                 return False
         return True
 
@@ -89,11 +89,12 @@ class DoorView:
                    for f in self.trajectory.frames)
 
     def frames_seen(self, door: Door, room: str | None = None) -> list[int]:
-        """Frames inside runs of at least 0.5 s in which the doorway is in view (as for
-        `seen`, not counting walking through), only from inside `room` when given."""
+        """Frames inside runs of at least 0.5 s in which the doorway is in view with no wall in
+        between, not even through another doorway (whose leaf is closed unless the walk passes
+        it), only from inside `room` when given."""
         out, run = [], []
         for f in self.trajectory.frames:
-            if (room is None or f.room == room) and self._visible(door, f):
+            if (room is None or f.room == room) and self._visible(door, f, through_doorways=False):
                 run.append(f.frame)
                 continue
             if len(run) >= self.min_run:

@@ -818,3 +818,23 @@ def test_a_rooms_one_door_is_named_and_a_door_walked_through_is_told_by_where_it
     texts = " ".join(r["question"] + " ".join(r.get("options") or []) for r in records)
     assert "door to the hallway in the office" in texts and "door to the store" not in texts
     assert not check_records(records, check_files(two), ontology=FIXTURE_ONTOLOGY)
+
+
+def test_a_door_seen_only_through_another_doorway_is_not_named():
+    """The office's hallway door (3, 5) straight ahead of the camera is named; behind a wall at
+    y = 3 whose doorway (closed leaf) lies on the line of sight it is not: nothing shows it."""
+    from queries.doors import DoorView
+
+    door = [(("office", "hallway:h0"), (3, 5), "x")]
+    objs = office_of_chairs()["scene.json"]["objects"]
+    plain = house({"office": [0, 0, 6, 5]}, objs, ["office"], doors=door)
+    walled = house({"office": [0, 0, 6, 5]}, objs, ["office"],
+                   doors=door + [(("closet", "pantry"), (3, 3), "x")])   # another doorway, in the line of sight
+    walled["scene.json"]["walls"] = [{"floor": 0, "a": [0, 3], "b": [6, 3], "exterior": False}]
+    for files, named in ((plain, True), (walled, False)):
+        sc = scenario(files)
+        view = DoorView(sc.scene, sc.trajectory)
+        assert bool(view.frames_seen(sc.scene.doors[0])) is named
+        assert view._visible(sc.scene.doors[0], sc.trajectory.frames[20])   # the doorway rule looks through gaps
+        facts = Facts(check_files(files), CHECK_RULES)
+        assert (facts.resolve("door in the office") is not None) is named
