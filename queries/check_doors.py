@@ -5,7 +5,8 @@ coordinates with each frame's `cam_to_world`, walls are cut with shapely.
 Seen: the camera passes within 0.35 m of the opening's centre, or for 0.5 s of consecutive
 frames that centre (0.6 m below the eye) lies 0.5-8 m away, at least 3 deg inside the image's
 edges, viewed less than 75 deg off the doorway's axis, with no wall line crossed on the way
-except inside a doorway.
+(a doorway on it would show its closed leaf) and the camera at least 2.5 m from every other
+doorway the walk passes within 2.5 s of the frame (only those leaves stand open).
 """
 
 from __future__ import annotations
@@ -30,22 +31,27 @@ class DoorSight:
         self.walls = {}
         for w in scene.walls:
             self.walls.setdefault(w.floor, []).append(LineString([w.a, w.b]))
-        self.gaps = [(d.floor, Point(d.position), d.width / 2) for d in scene.doors]
+        passes = lambda d: [f.frame for f in trajectory.frames  # noqa: E731
+                            if f.floor == d.floor and math.dist(f.position[:2], d.position) <= 0.35]
+        self.opened = [(d.floor, Point(d.position), d.id, passes(d)) for d in scene.doors]
 
-    def blocked(self, floor, a, b, through_doorways: bool = True) -> bool:
+    def blocked(self, floor, a, b) -> bool:
         sight = LineString([a, b])
         for wall in self.walls.get(floor, []):
             hit = sight.intersection(wall)
             for p in getattr(hit, "geoms", [hit]):
                 if p.is_empty or p.geom_type != "Point":
                     continue
-                if not through_doorways or not any(f == floor and p.distance(c) <= r for f, c, r in self.gaps):
-                    return True
+                return True   # a wall, or another doorway whose leaf would stand in the way
         return False
 
-    def in_view(self, door, f, through_doorways: bool = True) -> bool:
+    def in_view(self, door, f) -> bool:
         if f.floor != door.floor:
             return False
+        if any(fl == f.floor and oid != door.id and c.distance(Point(f.position[:2])) < 2.5
+               and any(abs(f.frame - p) <= 2.5 * self.trajectory.fps for p in passes)
+               for fl, c, oid, passes in self.opened):
+            return False   # by a doorway the walk passes about now: its leaf may stand open in the way
         centre = np.array(door.position, dtype=float)
         normal = np.array([1.0, 0.0]) if door.wall_axis == "y" else np.array([0.0, 1.0])
         here = np.array(f.position[:2], dtype=float)
@@ -57,7 +63,7 @@ class DoorSight:
         return bool(z > 0 and 0.5 <= dist <= 8.0 and abs(math.atan2(x, z)) <= self.half_h
                     and abs(math.atan2(y, math.hypot(x, z))) <= self.half_v
                     and abs(away @ normal) / dist >= math.cos(math.radians(75))
-                    and not self.blocked(door.floor, tuple(here), tuple(centre - 0.05 * away / dist), through_doorways))
+                    and not self.blocked(door.floor, tuple(here), tuple(centre - 0.05 * away / dist)))
 
     def runs(self, door, room: str | None = None) -> list[tuple[int, int]]:
         """[first, last] of each run of >= 0.5 s in view with no wall line crossed at all (a
@@ -65,7 +71,7 @@ class DoorSight:
         `room` when given."""
         out, start, prev = [], None, None
         for f in self.trajectory.frames:
-            ok = (room is None or f.room == room) and self.in_view(door, f, through_doorways=False)
+            ok = (room is None or f.room == room) and self.in_view(door, f)
             if ok and start is not None and f.frame == prev + 1:
                 prev = f.frame
                 continue

@@ -4,7 +4,9 @@ doors (adjacency, "only one way", what a route passes) may speak only of doorway
 A doorway is **seen** when the camera walks through it, or when for at least 0.5 s of
 consecutive frames its opening's centre (0.6 m below eye height) is inside the frame by a
 margin, 0.5 m to 8 m away, looked at less than 75 deg off the doorway's axis (not edge-on), with
-no wall in between on the floor plan.
+no wall line in between on the floor plan (not even through another doorway: its leaf is
+closed unless the walk passes it), from at least 2.5 m from every other doorway the walk passes
+within 2.5 s of the frame (so no open leaf stands in the way).
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ EDGE_ON_DEG = 75.0       # looked at more obliquely than this, an opening is a s
 FRAME_MARGIN_DEG = 3.0   # the centre is this far inside the image edges
 BELOW_EYE = 0.6          # the opening's centre, 1.0 m above a floor seen from 1.6 m
 THROUGH = 0.35           # walking through: the camera passes this close to the opening's centre
+LEAVES_SHUT = 2.5        # a leaf opens only around the time the walk passes its doorway (render/doors.py:
+LEAF_OPEN_S = 2.5        # at most 2 s before and after): seen from this far from every doorway passed within
+                         # this long of the frame, no open leaf stands in the way
 
 
 def _cross(o, a, b) -> float:
@@ -38,18 +43,19 @@ class DoorView:
     def __init__(self, scene: Scene, trajectory: Trajectory):
         self.scene, self.trajectory = scene, trajectory
         self.hfov, self.vfov = trajectory.fov_deg
+        self.open_frames = LEAF_OPEN_S * trajectory.fps
+        self._passed = [(d, [f.frame for f in trajectory.frames if f.floor == d.floor
+                             and math.dist((f.position[0], f.position[1]), d.position) <= THROUGH])
+                        for d in scene.doors]   # the frames the walk passes each doorway: only then its leaf opens
         self.min_run = max(1, round(MIN_RUN_S * trajectory.fps))
         self.seen = {d.id for d in scene.doors if self._seen(d)}
 
-    def _in_gap(self, point, floor: int) -> bool:
-        """Is a point on a wall line inside some doorway's opening?"""
-        for d in self.scene.doors:
-            if d.floor == floor and math.dist(point, d.position) <= d.width / 2:
-                return True
-        return False
-
-    def _visible(self, door: Door, f: Frame, through_doorways: bool = True) -> bool:
+    def _visible(self, door: Door, f: Frame) -> bool:
         if f.floor != door.floor:
+            return False
+        cam = (f.position[0], f.position[1])
+        if any(d.floor == f.floor and d.id != door.id and math.dist(cam, d.position) < LEAVES_SHUT
+               and any(abs(f.frame - p) <= self.open_frames for p in passes) for d, passes in self._passed):
             return False
         cam = (f.position[0], f.position[1])
         dx, dy = door.position[0] - cam[0], door.position[1] - cam[1]
@@ -69,8 +75,7 @@ class DoorView:
         for w in self.scene.walls:
             if w.floor != door.floor:
                 continue
-            hit = _crosses(cam, end, w.a, w.b)
-            if hit is not None and not (through_doorways and self._in_gap(hit, door.floor)):
+            if _crosses(cam, end, w.a, w.b) is not None:   # through another doorway: behind its leaf
                 return False
         return True
 
@@ -89,12 +94,11 @@ class DoorView:
                    for f in self.trajectory.frames)
 
     def frames_seen(self, door: Door, room: str | None = None) -> list[int]:
-        """Frames inside runs of at least 0.5 s in which the doorway is in view with no wall in
-        between, not even through another doorway (whose leaf is closed unless the walk passes
-        it), only from inside `room` when given."""
+        """Frames inside runs of at least 0.5 s in which the doorway is in view (as for `seen`,
+        not counting walking through), only from inside `room` when given."""
         out, run = [], []
         for f in self.trajectory.frames:
-            if (room is None or f.room == room) and self._visible(door, f, through_doorways=False):
+            if (room is None or f.room == room) and self._visible(door, f):
                 run.append(f.frame)
                 continue
             if len(run) >= self.min_run:
