@@ -55,13 +55,15 @@ relations:
 
 
 def test_unsatisfiable_relations_are_named():
-    # five rooms all pairwise adjacent (K5) cannot be drawn on a plane
-    scenario = parse_scenario(CONFLICT, "conflict.yaml")
-    with pytest.raises(LayoutError) as info:
-        layout(scenario)
-    assert info.value.conflict, "the refusal must name the clashing relations"
-    assert all(item.startswith("adjacent") for item in info.value.conflict)
-    assert "conflict.yaml" in str(info.value)
+    # five rooms all pairwise adjacent (K5) cannot be drawn on a plane: refused when the spec is
+    # read (as `validate` does), naming the file, the field and the clashing adjacencies
+    from generator.spec.scenario import SpecError
+
+    with pytest.raises(SpecError) as info:
+        parse_scenario(CONFLICT, "conflict.yaml")
+    text = str(info.value)
+    assert "conflict.yaml" in text and "relations.adjacent" in text and "not planar" in text
+    assert "adjacent a - b" in text
 
 
 HUB = """
