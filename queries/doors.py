@@ -62,11 +62,18 @@ class DoorView:
         dist = math.hypot(dx, dy)
         if not NEAR <= dist <= FAR:
             return False
-        off = (math.degrees(math.atan2(dy, dx)) - f.yaw + 180.0) % 360.0 - 180.0
-        if abs(off) > self.hfov / 2 - FRAME_MARGIN_DEG:
+        # the opening's centre in the camera's own axes (a pitched camera tilts both image angles)
+        yaw, pitch = math.radians(f.yaw), math.radians(f.pitch)
+        forward = (math.cos(pitch) * math.cos(yaw), math.cos(pitch) * math.sin(yaw), math.sin(pitch))
+        right = (math.sin(yaw), -math.cos(yaw), 0.0)
+        up = (-math.sin(pitch) * math.cos(yaw), -math.sin(pitch) * math.sin(yaw), math.cos(pitch))
+        d = (dx, dy, -BELOW_EYE)
+        ahead, across, above = (sum(a * b for a, b in zip(d, v)) for v in (forward, right, up))
+        if ahead <= 0:
             return False
-        up = math.degrees(math.atan2(-BELOW_EYE, dist)) - f.pitch
-        if abs(up) > self.vfov / 2 - FRAME_MARGIN_DEG:
+        if abs(math.degrees(math.atan2(across, ahead))) > self.hfov / 2 - FRAME_MARGIN_DEG:
+            return False
+        if abs(math.degrees(math.atan2(above, math.hypot(across, ahead)))) > self.vfov / 2 - FRAME_MARGIN_DEG:
             return False
         axis = (1.0, 0.0) if door.wall_axis == "y" else (0.0, 1.0)  # the doorway's axis: across its wall
         if abs(dx * axis[0] + dy * axis[1]) / dist < math.cos(math.radians(EDGE_ON_DEG)):

@@ -36,12 +36,12 @@ def files_with(poses: list[tuple[float, float, float]], walls=WALLS, doors=TINY_
     scene = dict(files["scene.json"], walls=walls)
     traj = dict(files["trajectory.json"])
     frames = []
-    for x, y, yaw in poses:
+    for x, y, yaw, *pitch in poses:
         room = "kitchen" if x < 4 and y < 4 else "living room" if x < 8 and y < 4 else None
         for _ in range(20):
             f = len(frames)
-            frames.append({"frame": f, "t": round(f / 30, 4), "position": [x, y, 1.6], "yaw": yaw, "pitch": 0.0,
-                           "room": room, "floor": 0})
+            frames.append({"frame": f, "t": round(f / 30, 4), "position": [x, y, 1.6], "yaw": yaw,
+                           "pitch": pitch[0] if pitch else 0.0, "room": room, "floor": 0})
     traj.update(frames=frames, events=[], narration=[])
     for frame in traj["frames"]:
         frame.pop("cam_to_world", None)
@@ -125,3 +125,22 @@ def test_a_doorway_just_passed_may_hide_another_behind_its_open_leaf():
     assert "door-0" not in generator and "door-0" not in checker
     generator, checker = both_seen([through] + [away] * 5 + [look])   # 3.3 s facing south first
     assert "door-0" in generator and "door-0" in checker
+
+
+def test_generator_and_checker_agree_frame_by_frame_when_the_camera_pitches():
+    """A camera looking down 20-25 deg tilts both image angles of a doorway off to the side: the
+    generator (from yaw and pitch) and the checker (from cam_to_world) must agree on every frame
+    (scenario-04 had them disagree on which frames showed a bathroom door)."""
+    from queries.check_doors import DoorSight
+
+    poses = [(x, y, yaw, pitch) for x, y in ((2.0, 1.0), (6.0, 2.0), (3.0, 3.0))
+             for yaw in range(0, 360, 20) for pitch in (0.0, -12.0, -23.0)]
+    scene, traj = files_with(poses)
+    view = DoorView(parse_scene(dump_model(scene)), parse_trajectory(dump_model(traj)))
+    sight = DoorSight(scene, traj)
+    frames = traj.frames[::20]
+    shown = [(d.id, f.frame) for d in scene.doors for f in frames if sight.in_view(d, f)]
+    assert shown, "some doorway is in view somewhere"
+    for d, d2 in zip(view.scene.doors, scene.doors):
+        for f, f2 in zip(view.trajectory.frames[::20], frames):
+            assert view._visible(d, f) == sight.in_view(d2, f2), (d.id, f.frame, f.yaw, f.pitch)
