@@ -93,6 +93,8 @@ class Audit:
 def load(folder: Path) -> Audit:
     """The questions of a finished scenario folder with their evidence (AuditError when it is not one)."""
     from assets.vocabulary import display_name
+    from queries.door_things import door_things
+    from queries.doors import DoorView
     from queries.evidence import Seen
     from queries.model import load_scenario
     from queries.params import DEFAULT
@@ -113,9 +115,13 @@ def load(folder: Path) -> Audit:
     if not records:
         raise AuditError(f"{folder / 'queries.jsonl'}: no questions (fix: regenerate the scenario)")
     seen = Seen(scenario, DEFAULT)
+    categories = {o.id: o.category for o in scenario.scene.objects}
+    # a room's doors that questions name are no scene objects: their frames come from the doorway rule
+    for oid, (thing, _name, frames) in door_things(scenario.scene, DoorView(scenario.scene, scenario.trajectory)).items():
+        seen.add_thing(oid, frames)
+        categories[oid] = thing.category
     total = len(scenario.trajectory.frames)
     strip = sample_indices(total, FRAMES)
-    categories = {o.id: o.category for o in scenario.scene.objects}
     twins = {r["id"]: r for r in records if r["format"] == "free_form"}
     mcqs = {r["id"] for r in records if r["format"] == "mcq"}
     questions = []
