@@ -218,7 +218,9 @@ class Facts:
         thing, not flat), every other X at least by_margin_m farther, the two seen in one frame;
         'X with the Y' where Y rests on X, 'X by the Y' where neither rests on the other."""
         r = self.rules
-        kind_cat, near_cat = self.category_named(what), self.category_named(by)
+        kind_cat = self.category_named(what)
+        door = self.door_things.get((room, by[len("door"):])) if by.startswith("door") else None
+        near_cat = "door" if door else self.category_named(by)   # "by the door to the hallway": a room's door
         if kind_cat is None or near_cat is None:
             return None, None
         if room is None:
@@ -228,8 +230,8 @@ class Facts:
             room = rooms.pop()
         here = self.objects_in(room)
         kind = [o for o in here if o.category == kind_cat]
-        near = [o for o in here if o.category == near_cat]
-        if not kind or len(near) != 1 or self.confusable(kind_cat, room) or self.confusable(near_cat, room):
+        near = [door[0]] if door else [o for o in here if o.category == near_cat]
+        if not kind or len(near) != 1 or self.confusable(kind_cat, room) or (not door and self.confusable(near_cat, room)):
             return None, None
         y = near[0]
         if y.support in r.no_neighbour_supports or y.size[2] < r.flat_m:

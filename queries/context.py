@@ -36,14 +36,18 @@ class Context:
         self.categories = {o.category for o in self.scene.objects}
         self._unique_in_room = {o.id for o in self.scene.objects if per_room[(o.room, o.category)] == 1
                                 and not self.confusable(o.category, o.room)}
-        self._names: dict[str, Name] = object_names(self.scene, self._unique_in_room,
-                                                    self.seen.object_frames, self.confusable)
-        # a room's doors a viewer can tell apart: named, faced, walked to, measured to; never counted
+        # a room's doors a viewer can tell apart: named, faced, walked to, measured to, named
+        # things by ("the desk by the door to the hallway"); never counted
         self.doors: dict[str, SceneObject] = {}
+        door_names = {}
         for oid, (thing, name, frames) in door_things(self.scene, DoorView(self.scene, self.scenario.trajectory)).items():
             self.doors[oid] = thing
             self.seen.add_thing(oid, frames)
-            self._names[oid] = Name(name)
+            door_names[oid] = name
+        self._names: dict[str, Name] = object_names(
+            self.scene, self._unique_in_room, self.seen.object_frames, self.confusable,
+            {oid: (self.doors[oid], name.rsplit(" in the ", 1)[0]) for oid, name in door_names.items()})
+        self._names.update({oid: Name(name) for oid, name in door_names.items()})
 
     def confusable(self, category: str, room: str | None) -> bool:
         """Could a viewer take another category for this one: a look-alike in the room (None:

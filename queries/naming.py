@@ -31,11 +31,13 @@ class Name:
     neighbour: str | None = None   # id of the object the name refers to ("by the window"), if any
 
 
-def object_names(scene: Scene, unique: set[str], seen_frames, confusable) -> dict[str, Name]:
+def object_names(scene: Scene, unique: set[str], seen_frames, confusable,
+                 doors: dict[str, tuple[SceneObject, str]] | None = None) -> dict[str, Name]:
     """Names for every object a question may name: `unique` ids (one of a kind in the room, no
     look-alike) by category; others by a neighbour when one qualifies. `seen_frames(id)` lists
     the frames an object is seen in; `confusable(category, room)` says a look-alike is in the
-    room."""
+    room; `doors` (id -> (a room's door as a thing, its words without the room: "door to the
+    hallway")) are neighbours too: "the desk by the door to the hallway in the office"."""
     names = {oid: Name(text.object_name(o, scene)) for o in scene.objects if (oid := o.id) in unique}
     kind: dict[tuple[str, str], list[SceneObject]] = defaultdict(list)
     rooms_of: dict[str, set[str]] = defaultdict(set)
@@ -43,9 +45,13 @@ def object_names(scene: Scene, unique: set[str], seen_frames, confusable) -> dic
         kind[(o.room, o.category)].append(o)
         rooms_of[o.category].add(o.room)
     anchors: dict[str, list[SceneObject]] = defaultdict(list)
+    called = {o.id: text.display_name(o.category) for o in scene.objects}
     for o in scene.objects:
         if o.id in unique and o.support not in NOT_POINTABLE and o.size[2] >= FLAT_M and seen_frames(o.id):
             anchors[o.room].append(o)
+    for oid, (door, words) in (doors or {}).items():
+        anchors[door.room].append(door)
+        called[oid] = words
     for (room, category), group in sorted(kind.items()):
         if len(group) < 2 or confusable(category, room):
             continue
@@ -57,8 +63,8 @@ def object_names(scene: Scene, unique: set[str], seen_frames, confusable) -> dic
             if not set(seen_frames(near.id)) & set(seen_frames(y.id)):
                 continue
             link = "with" if y.support == near.id else "by"
-            words = f"{text.display_name(category)} {link} the {text.display_name(y.category)}"
-            if len(rooms_of[category]) > 1 or len(rooms_of[y.category]) > 1:
+            words = f"{text.display_name(category)} {link} the {called[y.id]}"
+            if len(rooms_of[category]) > 1 or len(rooms_of[y.category]) > 1 or y.id in (doors or {}):
                 words += f" in the {room}"
             names[near.id] = Name(words, y.id)
     return names

@@ -837,3 +837,15 @@ def test_a_door_seen_only_through_another_doorway_is_not_named():
         assert bool(view.frames_seen(sc.scene.doors[0])) is named
         facts = Facts(check_files(files), CHECK_RULES)
         assert (facts.resolve("door in the office") is not None) is named
+
+
+def test_a_chair_is_named_by_the_rooms_door():
+    """Chair 2 stands 0.15 m from the office's only doorway (4, 5), the others 3 m and more away:
+    it is "the chair by the door in the office"; generator and checker agree."""
+    objs = office_of_chairs(second_chair=(4.0, 4.6))["scene.json"]["objects"]
+    files = house({"office": [0, 0, 6, 5]}, objs, ["office"], doors=[(("office", "hallway:h0"), (4, 5), "x")])
+    records, _ = run(files, per_task=12)
+    texts = " ".join(r["question"] + " ".join(r.get("options") or []) for r in records)
+    assert "chair by the door in the office" in texts
+    assert not check_records(records, check_files(files), ontology=FIXTURE_ONTOLOGY)
+    assert Facts(check_files(files), CHECK_RULES).resolve("chair by the door in the office").id == "office/chair/2"
