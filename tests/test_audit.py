@@ -129,7 +129,9 @@ class TestRenderedAudit:
             return dict(zip(track["frames"], track["pixels"])).get(f, 0)
 
         # the best-shown object of any question, in the evidence frame where it is largest
-        _, frame, item = max(((px(it.key, f), f, it) for q in a.questions for it in q.items if it.kind == "object"
+        # (a room's door that a question names is no object of the id pass: it has no outline)
+        _, frame, item = max(((px(it.key, f), f, it) for q in a.questions for it in q.items
+                              if it.kind == "object" and it.key in vis["objects"]
                               for f in q.tiles if f in it.clear), key=lambda t: t[:2])
         listed = {frame: px(item.key, frame)}
         # the id pass rendered again at visibility.json's id-pass size gives its counts exactly
