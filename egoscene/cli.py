@@ -65,12 +65,14 @@ def _no_specs(paths: list[Path]) -> str | None:
 
 @_command()
 def validate(specs: Specs,
-             layout: Annotated[bool, typer.Option("--layout", help="also lay each one out (writes nothing)")] = False,
+             layout: Annotated[bool, typer.Option("--layout", help="also lay each one out and place its objects "
+                                                                   "(writes nothing)")] = False,
              layout_budget: LayoutBudget = LAYOUT_BUDGET_S) -> int:
     """Check scenario YAML files (schema, limits, names, relations); no output is written.
 
     Every file is reported; exit status 2 when any is refused. A spec that passes will not
-    make `generate` fail on its content (--layout also proves that it lays out in budget)."""
+    make `generate` fail on its content (--layout also proves that it lays out in budget and
+    its objects fit their rooms)."""
     from generator.spec.scenario import SpecError, load_scenario
 
     if _no_specs(specs):
@@ -99,10 +101,11 @@ def validate(specs: Specs,
             _require_render_extra("validate --layout")
             from generator.layout.plan import LayoutError, plan_to_scene
             from generator.layout.plan import layout as lay_out
+            from generator.placement.place import place_objects
 
-            try:
-                plan_to_scene(lay_out(scenario, time_budget=layout_budget))
-            except LayoutError as exc:
+            try:  # the objects too: a room they do not fit is refused by generate as well
+                place_objects(scenario, plan_to_scene(lay_out(scenario, time_budget=layout_budget)))
+            except LayoutError as exc:  # (PlacementError is one)
                 failures += 1
                 _say(exc)
                 continue

@@ -301,3 +301,27 @@ def test_a_folder_without_specs_is_refused_by_every_verb(tmp_path, capsys):
         assert err.startswith(f"error {empty}: no scenario YAML files") and "fix:" in err, (verb, err)
         assert len(err.splitlines()) == 1 and not out.exists(), (verb, err)
     assert main(["validate", str(empty), str(SPEC)]) == 2  # also beside other specs: a folder given in vain
+
+
+CROWDED = """name: crowded
+typology: single-story residence
+rooms:
+  bedroom:
+    area: 12
+    objects: {bed: 8, wardrobe: 4}
+trajectory: [bedroom]
+"""
+
+
+def test_validate_layout_places_the_objects_as_generate_would(tmp_path, capsys):
+    """Issue 14: `validate --layout` accepted eight beds in a 12 m2 bedroom, which `generate` then
+    refused at placement; now it places the objects too and refuses with generate's line."""
+    spec = tmp_path / "crowded.yaml"
+    spec.write_text(CROWDED)
+    assert main(["validate", "--layout", str(spec)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "rooms.bedroom.objects" in err and "fix:" in err, err
+    out = tmp_path / "out"
+    assert main(["generate", str(spec), "--out", str(out), "--until", "scene"]) == 2
+    assert err.splitlines()[0] in capsys.readouterr().err.splitlines()
+    assert not out.exists() or list(out.iterdir()) == []
