@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from assets.vocabulary import DRAWN_ALIKE, countable, lookalikes
-from queries.evidence import Rejections, Seen
-from queries.model import Scenario, Scene, SceneObject
 from queries.door_things import door_things
 from queries.doors import DoorView
+from queries.evidence import Rejections, Seen
+from queries.model import Scenario, Scene, SceneObject
 from queries.naming import Name, object_names
 from queries.ontology import Ontology
 from queries.params import Thresholds
@@ -66,10 +66,6 @@ class Context:
     def nameable(self, obj: SceneObject) -> bool:
         """Can a question name it so that exactly one object answers (docs "Names")?"""
         return obj.id in self._names
-
-    def things_in(self, room: str) -> list[SceneObject]:
-        """What questions may name in a room: its objects and the doors a viewer can tell apart."""
-        return [o for o in self.scene.objects if o.room == room] + [d for d in self.doors.values() if d.room == room]
 
     def name(self, obj: SceneObject) -> str:
         return self._names[obj.id].text

@@ -5,10 +5,10 @@ Every doorway shows a door leaf (render/doors.py). In a room with no `door` obje
 look-alike), a viewer can point at the room's only doorway ("the door in the R") or, in a room
 with several, at the one the walk went through to a hallway, the stairs, the outside or a
 room that no other doorway of the room leads to ("the door to the hallway in the R"): one can
-face it, walk up to it, measure to it. It is not an object of scene.json (nothing counts it, no appearance order lists
-it); the tasks that name things (relative direction and distance, route plan) take it as a
-thing hanging in its wall: never one to stand by for relative direction, which asks for a
-floor-standing thing. It is seen where the doorway is in view (queries/doors.py) for 0.5 s
+face it, walk up to it, measure to it, name a thing by it. It is no object of scene.json
+(nothing counts it, no appearance order lists it); the tasks that name things (relative
+direction and distance, route plan) take it as a thing hanging in its wall: never one to stand
+by for relative direction, which asks for a floor-standing thing. It is seen where the doorway is in view (queries/doors.py) for 0.5 s
 running: on the way in, from inside, or from the next room; a viewer walked through it.
 """
 

@@ -12,23 +12,22 @@ import json
 import math
 import re
 import reprlib
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from assets.catalog import normalize_color, resolve_category, suggest_category, suggest_color
+from formats.files import MAX_NAME_BYTES
 from generator.spec import loader
+from generator.spec.names import MAX_NAME_CHARS, scenario_name
 
 TYPOLOGIES = ("single-story residence", "multi-story residence", "office")
 MAX_FLOORS = 5
 # Input limits (stated in the schema and README): a spec within them never makes `generate`
 # fail on its content; the layout of one floor stays within the default layout budget.
-MAX_NAME_CHARS = 64  # `.<name>.partial-<pid>-<n>` and `.cache/<name>` stay far below 255 bytes
-MAX_NAME_BYTES = 128  # ... also in UTF-8 (up to 4 bytes a character)
 MAX_LABEL_CHARS = 64
 MAX_TEXT_CHARS = 200  # free-form text: room type, colour, material, other attributes
 MAX_ROOMS = 40
@@ -109,7 +108,7 @@ class ScenarioFile(BaseModel):
     characters (labels 64, free-form text 200)."""
 
     model_config = ConfigDict(extra="forbid", title="egoscene scenario v1")
-    name: str = Field(min_length=1, max_length=MAX_NAME_CHARS,
+    name: Annotated[str, AfterValidator(scenario_name)] = Field(min_length=1, max_length=MAX_NAME_CHARS,
                       description=f"Unique scenario name and output folder: lower-case letters of any script, digits, "
                                   f"'-' and '_' (not first), in Unicode NFC, at most {MAX_NAME_CHARS} characters and "
                                   f"{MAX_NAME_BYTES} bytes of UTF-8 ('kitchen-2', 'küche_1', '客厅')")
@@ -120,23 +119,6 @@ class ScenarioFile(BaseModel):
                                                       f"{MAX_ROOMS_PER_FLOOR} per floor.")
     trajectory: list[Label] = Field(min_length=1, max_length=MAX_ROOMS, description="Every room exactly once, in visiting order.")
     relations: RelationsEntry = Field(default_factory=RelationsEntry)
-
-    @field_validator("name")
-    @classmethod
-    def _path_safe(cls, name: str) -> str:
-        """A folder name on every file system: no separators, dots, spaces or controls (so no
-        '..' and no NUL), one spelling per name (NFC, no upper case), bounded in bytes too."""
-        bad = sorted({c for c in name if not (c in "-_" or (c.isalnum() and c == c.lower()))})
-        if bad:
-            raise ValueError(f"name {name!r} holds {''.join(bad)!r}: only lower-case letters, digits, '-' and '_' "
-                             "make a folder name on every system")
-        if name[0] in "-_":
-            raise ValueError(f"name {name!r} starts with {name[0]!r}")
-        if unicodedata.normalize("NFC", name) != name:
-            raise ValueError(f"name {name!r} is not in Unicode NFC form (the same letters composed differently)")
-        if len(name.encode()) > MAX_NAME_BYTES:
-            raise ValueError(f"name is {len(name.encode())} bytes of UTF-8 (limit {MAX_NAME_BYTES})")
-        return name
 
 
 def json_schema() -> dict:
