@@ -44,9 +44,9 @@ class DoorView:
         self.scene, self.trajectory = scene, trajectory
         self.hfov, self.vfov = trajectory.fov_deg
         self.open_frames = LEAF_OPEN_S * trajectory.fps
-        self._passed = [(d, [f.frame for f in trajectory.frames if f.floor == d.floor
-                             and math.dist((f.position[0], f.position[1]), d.position) <= THROUGH])
-                        for d in scene.doors]   # the frames the walk passes each doorway: only then its leaf opens
+        self._passes = {d.id: [f.frame for f in trajectory.frames if f.floor == d.floor
+                               and math.dist((f.position[0], f.position[1]), d.position) <= THROUGH]
+                        for d in scene.doors}   # the frames the walk passes each doorway: only then its leaf opens
         self.min_run = max(1, round(MIN_RUN_S * trajectory.fps))
         self.seen = {d.id for d in scene.doors if self._seen(d)}
 
@@ -55,7 +55,7 @@ class DoorView:
             return False
         cam = (f.position[0], f.position[1])
         if any(d.floor == f.floor and d.id != door.id and math.dist(cam, d.position) < LEAVES_SHUT
-               and any(abs(f.frame - p) <= self.open_frames for p in passes) for d, passes in self._passed):
+               and any(abs(f.frame - p) <= self.open_frames for p in self._passes[d.id]) for d in self.scene.doors):
             return False
         cam = (f.position[0], f.position[1])
         dx, dy = door.position[0] - cam[0], door.position[1] - cam[1]
@@ -87,18 +87,17 @@ class DoorView:
         return True
 
     def _seen(self, door: Door) -> bool:
+        if self.walked_through(door):
+            return True
         run = 0
         for f in self.trajectory.frames:
-            if f.floor == door.floor and math.dist((f.position[0], f.position[1]), door.position) <= THROUGH:
-                return True
             run = run + 1 if self._visible(door, f) else 0
             if run >= self.min_run:
                 return True
         return False
 
     def walked_through(self, door: Door) -> bool:
-        return any(f.floor == door.floor and math.dist((f.position[0], f.position[1]), door.position) <= THROUGH
-                   for f in self.trajectory.frames)
+        return bool(self._passes[door.id])
 
     def frames_seen(self, door: Door, room: str | None = None) -> list[int]:
         """Frames inside runs of at least 0.5 s in which the doorway is in view (as for `seen`,

@@ -63,6 +63,18 @@ def _run(out: Path, kill_at: str | None = None, kill_joining: Path | None = None
     return lines
 
 
+
+def _assert_same_outputs(a: Path, b: Path, manifest_keys) -> None:
+    """Two scenario folders hold the same files byte for byte (the manifest's timings aside) and
+    agree on these manifest entries."""
+    assert sorted(p.name for p in a.iterdir()) == sorted(p.name for p in b.iterdir())
+    for path in sorted(a.iterdir()):
+        if path.name != "manifest.json":  # timings differ
+            assert path.read_bytes() == (b / path.name).read_bytes(), path.name
+    manifests = [json.loads((folder / "manifest.json").read_text()) for folder in (a, b)]
+    for key in manifest_keys:
+        assert manifests[0][key] == manifests[1][key], key
+
 def test_killed_runs_resume_to_the_bytes_of_an_uninterrupted_run(tmp_path):
     reference, resumed = tmp_path / "reference", tmp_path / "resumed"
     _run(reference)
@@ -82,14 +94,7 @@ def test_killed_runs_resume_to_the_bytes_of_an_uninterrupted_run(tmp_path):
     assert renders and renders[0] == "progress 30 30", lines  # the cached render was reused, not redone
     assert sorted(p.name for p in resumed.iterdir()) == ["scenario-05"]  # no staging, lock or cache left
 
-    a, b = reference / "scenario-05", resumed / "scenario-05"
-    assert sorted(p.name for p in a.iterdir()) == sorted(p.name for p in b.iterdir())
-    for path in sorted(a.iterdir()):
-        if path.name != "manifest.json":  # timings differ
-            assert path.read_bytes() == (b / path.name).read_bytes(), path.name
-    manifests = [json.loads((folder / "manifest.json").read_text()) for folder in (a, b)]
-    assert manifests[0]["files"] == manifests[1]["files"]
-    assert manifests[0]["inputs_hash"] == manifests[1]["inputs_hash"]
+    _assert_same_outputs(reference / "scenario-05", resumed / "scenario-05", ("files", "inputs_hash"))
 
 
 INTERRUPTED = "egoscene: interrupted; run the same command again to resume (finished work is kept)"
@@ -223,11 +228,4 @@ def test_a_run_killed_after_the_walk_was_extended_renders_nothing_again(tmp_path
     assert len(renders) == 1, renders  # the extended walk planned at once: no earlier walk joined and decoded again
     assert sorted(p.name for p in resumed.iterdir()) == ["tiny-looks"]  # no staging, lock or cache left
 
-    a, b = reference / "tiny-looks", resumed / "tiny-looks"
-    assert sorted(p.name for p in a.iterdir()) == sorted(p.name for p in b.iterdir())
-    for path in sorted(a.iterdir()):
-        if path.name != "manifest.json":  # timings differ
-            assert path.read_bytes() == (b / path.name).read_bytes(), path.name
-    manifests = [json.loads((folder / "manifest.json").read_text()) for folder in (a, b)]
-    for key in ("files", "inputs_hash", "render_key", "walk"):
-        assert manifests[0][key] == manifests[1][key], key
+    _assert_same_outputs(reference / "tiny-looks", resumed / "tiny-looks", ("files", "inputs_hash", "render_key", "walk"))
