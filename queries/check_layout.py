@@ -23,6 +23,7 @@ from queries.check_facts import (Facts, centroid, length_inside, point_polygon_g
 from queries.check_rules import DEFAULT
 
 GAP = 0.3
+NEIGHBOURS = 1.0  # rooms nearer than this without a doorway look side by side: "not adjacent" is unclear
 EPS = 1e-6    # thresholds are met within rounding: the generator's own arithmetic differs
 PROBE = 0.5   # corner probes: steps in the outline smaller than this are not corners
 WALL = 0.95   # ... and each wall of a corner runs on for about a metre
@@ -87,7 +88,7 @@ class LayoutCheck:
         if door and shared_wall(self.poly[a], self.poly[b]) >= 1.0 - EPS:
             # a viewer knows two rooms connect only from a doorway the video shows
             return True if any(d.id in self.doors_seen for d in self.door_list[frozenset((a, b))]) else None
-        if not door and polygon_gap(self.poly[a], self.poly[b]) > GAP - EPS:
+        if not door and polygon_gap(self.poly[a], self.poly[b]) >= NEIGHBOURS - EPS:
             return False
         return None
 

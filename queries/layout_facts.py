@@ -17,6 +17,7 @@ from queries.model import Scene
 
 WALL_GAP = 0.3          # rooms closer than this share a wall (walls may have thickness)
 MIN_SHARED_WALL = 1.0   # SPEC: adjacent rooms share at least 1.0 m of wall
+APART = 1.0            # "not adjacent" only this far apart: a closer gap looks like a thick wall
 MIN_OPPOSITE_OVERLAP = 0.5
 CORNER_JOG = 0.4       # outline steps smaller than this are not corners (wall offsets)
 CORNER_WALL = 1.0      # a building corner has at least this much wall on each side
@@ -56,7 +57,7 @@ class Layout:
         shared = self.poly[a].boundary.intersection(self.poly[b].buffer(WALL_GAP)).length
         if door and shared >= MIN_SHARED_WALL:
             return True
-        if not door and self.poly[a].distance(self.poly[b]) > WALL_GAP:
+        if not door and self.poly[a].distance(self.poly[b]) >= APART:
             return False
         return None
 

@@ -492,6 +492,22 @@ def test_layout_facts_of_the_tiny_house():
     assert len(lay.routes("kitchen", "study")) == 2 and len(lay.routes("bedroom", "study")) == 1
 
 
+def test_rooms_a_thick_wall_apart_are_never_called_not_adjacent():
+    # Person check (large-house): bedroom 1 and the entrance hall, 0.3 m apart on one side of a
+    # hallway without a doorway between them, were shipped as "not adjacent"; a viewer sees two
+    # neighbouring rooms. Only rooms a metre or more apart (a hallway between) are not adjacent.
+    rooms = {"kitchen": [0, 0, 4, 4], "study": [4.5, 0, 8.5, 4], "bedroom": [0, 5.5, 4, 9.5],
+             "gym": [10, 0, 13, 4]}
+    files = house(rooms, [obj("kitchen/stove/1", 1, 1)], list(rooms), hallways={"h0": [0, 4, 13, 5.5]},
+                  doors=[((r, "hallway:h0"), ((x0 + x1) / 2, 4 if y0 == 0 else 5.5), "x")
+                         for r, (x0, y0, x1, y1) in rooms.items()])
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    for judge in (lay.adjacent, check.adjacent):
+        assert judge("kitchen", "study") is None      # 0.5 m apart: looks like one thick wall
+        assert judge("kitchen", "bedroom") is False   # across the 1.5 m hallway
+        assert judge("study", "gym") is False         # 1.5 m apart
+
+
 def test_simulation_opposite_form_and_statements():
     records, report = run(tiny_house(), per_task=6)
     got = mcqs(records, "simulation")
