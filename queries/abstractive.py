@@ -13,7 +13,7 @@ from itertools import combinations, permutations
 
 from queries import text
 from queries.context import Context
-from queries.geometry import compass_label, heading_deg, room_centre
+from queries.geometry import compass_label, heading_deg, room_centre, wrap
 from queries.records import Draft
 
 # Map Scale option values; neighbours are at most 25-50% apart so a distractor is never absurd.
@@ -118,9 +118,13 @@ def map_direction(ctx: Context, want: int) -> list[Draft]:
             continue
         if _covisibility_refused(ctx, task, c, d):
             continue
-        usable = [p for p in anchors if set(p) != {c, d} and floor[p[0]] == floor[c]]
+        # A viewer may also take "A is north of B" as exactly north and turn the map to match:
+        # the answer must not change (nor come near a boundary) on the map turned that way.
+        usable = [p for p in anchors if set(p) != {c, d} and floor[p[0]] == floor[c]
+                  and compass_label(heading_deg(centre[d], centre[c]) - _anchor_offset(centre, *p, margin),
+                                    margin) == answer]
         if not usable:
-            ctx.rej.add(task, 3, "no anchor pair with a clear direction")
+            ctx.rej.add(task, 3, "no anchor pair with a clear direction on either reading of the map")
             continue
         a, b = usable[int(ctx.rng.integers(len(usable)))]
         asked.add(frozenset((c, d)))
@@ -132,6 +136,13 @@ def map_direction(ctx: Context, want: int) -> list[Draft]:
                                      "query": [c, d], "centres": {k: list(centre[k]) for k in (a, b, c, d)},
                                      "angle_deg": heading_deg(centre[d], centre[c])}))
     return out
+
+
+def _anchor_offset(centre, a, b, margin) -> float:
+    """How far the line from b's centre to a's turns from its compass label's exact direction."""
+    angle = heading_deg(centre[b], centre[a])
+    exact = {"East": 0.0, "North": 90.0, "West": 180.0, "South": -90.0}[compass_label(angle, margin)]
+    return wrap(angle - exact)
 
 
 def scale_option(ratio: float, tol: float) -> float | None:

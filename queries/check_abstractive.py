@@ -97,6 +97,13 @@ def map_direction(rec, facts: Facts, th: Rules, **_) -> Findings:
             found.append(("margin", f"{what} direction {ang:.1f} deg near a compass boundary"))
     if _compass(anchor).lower() != m["anchor"]:
         found.append(("disagreement", f"anchor says {m['anchor']}, scene gives {_compass(anchor)}"))
+    # read as exactly true, the anchor turns the map: the asked direction must hold on that map too
+    said = {"east": 0.0, "north": 90.0, "west": 180.0, "south": -90.0}.get(m["anchor"], 0.0)
+    turned = query - (anchor - said)
+    if min(angular_gap(turned, x) for x in bounds) < th.angle_margin_deg - EPS:
+        found.append(("margin", f"query direction {turned:.1f} deg on the map turned to the anchor is near a compass boundary"))
+    elif _compass(turned) != _compass(query):
+        found.append(("ambiguity", f"the map turned to the anchor gives {_compass(turned)}, the plan {_compass(query)}"))
     found += _covisible(facts, m["c"], m["d"])
     found += vocabulary(rec, ("East", "North", "West", "South"))
     return found + judge(rec, [o == _compass(query) for o in rec["options"]])

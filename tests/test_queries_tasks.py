@@ -619,6 +619,36 @@ def test_map_direction_and_scale_compare_rooms_of_one_floor():
     assert "ambiguity" in found
 
 
+def test_map_direction_holds_on_the_map_turned_to_the_anchor():
+    # Person check (scenario-05): "Given that the lounge is north of the main office" (the line
+    # runs 19 deg west of north) asked for the file room from the main office: north on the plan,
+    # but 44.5 deg, on the boundary, on a map turned so the lounge is exactly north. Here the
+    # kitchen is 19.8 deg west of north of the bedroom and the gym 65 deg (north) from the study:
+    # turned by the kitchen anchor the gym is at 45.2 deg, too close to call.
+    import math
+    rooms = {"bedroom": [0, 0, 4, 4], "kitchen": [-3.6, 10, 0.4, 14], "study": [20, 0, 24, 4],
+             "gym": [22 + 10 * math.cos(math.radians(65)) - 2, 2 + 10 * math.sin(math.radians(65)) - 2,
+                     22 + 10 * math.cos(math.radians(65)) + 2, 2 + 10 * math.sin(math.radians(65)) + 2]}
+    files = house(rooms, [obj("gym/bench/1", rooms["gym"][0] + 1, rooms["gym"][1] + 1)], list(rooms))
+    records, _ = run(files, per_task=12)
+    got = mcqs(records, "map_direction")
+    assert got
+    for r in got:
+        if set(r["derivation"]["query"]) == {"gym", "study"}:
+            assert set(r["derivation"]["anchor"]) != {"kitchen", "bedroom"}, r["question"]
+    r = dict(next(r for r in got if set(r["derivation"]["query"]) == {"gym", "study"}))
+    c, d = r["derivation"]["query"]
+    r["question"] = (f"Given that the kitchen is north of the bedroom, what is the direction of the {c} "
+                     f"relative to the {d}?")
+    from queries.check_facts import load_files
+    from fixtures.queries.builder import write
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        found = {p.kind for p in check_records([r], load_files(write(tmp, files)), ontology=FIXTURE_ONTOLOGY)
+                 if p.id == r["id"]}
+    assert "margin" in found   # (and "format": a lone MCQ without its free-form twin)
+
+
 # ----------------------------------------------------------------------------- door leaves, end rooms (person check)
 def chain_house(extra=()):
     """kitchen | living room | bedroom in a row, one doorway between neighbours: the only way from
