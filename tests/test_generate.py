@@ -23,7 +23,7 @@ def test_outputs_are_complete_and_readable(tmp_path):
     assert {p.name for p in folder.iterdir()} == LAYOUT_FILES
     assert [p.name for p in tmp_path.iterdir()] == ["scenario-05"]  # no staging left behind
     scene = json.loads((folder / "scene.json").read_text())
-    assert scene["name"] == "scenario-05" and scene["seed"] == 5
+    assert scene["name"] == "scenario-05" and scene["seed"] == 6
     assert {r["label"] for r in scene["rooms"]} == {"bathroom", "file room", "locker room", "lounge", "main office"}
     grid = json.loads((folder / "grid.json").read_text())
     assert len(grid["floors"][0]["grid"]) == 10 and all(len(r) == 10 for r in grid["floors"][0]["grid"])
