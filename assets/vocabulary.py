@@ -100,6 +100,22 @@ LOOKALIKE_GROUPS: tuple[frozenset[str], ...] = (
 DRAWN_ALIKE: frozenset[str] = frozenset({"door"})
 
 
+# Categories a viewer names only from the front: seen from behind or side-on they are a plain
+# box or slab (person check: a microwave seen only from its back was taken for a printer; a
+# bookshelf seen side-on and a safe seen as a dark cube were named by elimination). Their
+# "seen" counts only frames with the camera in front of them (docs/ground-truth.md "Seen").
+FRONT_ONLY: frozenset[str] = frozenset({
+    "air conditioner", "bookshelf", "coffee machine", "computer", "cupboard", "dishwasher",
+    "fireplace", "fridge", "locker", "microwave", "oven", "piano", "printer", "safe", "tv",
+    "vending machine", "wardrobe", "washing machine", "picture", "mirror",
+})
+
+
+def named_from_front(category: str) -> bool:
+    """Does a viewer need to see the category's front to name it?"""
+    return category in FRONT_ONLY
+
+
 def countable(category: str) -> bool:
     """Is one object of the category one thing a viewer counts?"""
     return category not in UNCOUNTABLE

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import numpy as np
 from shapely.geometry import MultiPoint, Polygon
 
-from assets.vocabulary import countable, display_name, lookalikes
+from assets.vocabulary import countable, display_name, lookalikes, named_from_front
 from formats.base import read_model
 from formats.scene import Scene
 from formats.trajectory import Trajectory
@@ -84,13 +84,31 @@ class Facts:
         self.room = {r.label: r for r in self.scene.rooms}
         self.spaces = [Space(f"hallway:{h.id}", h.floor, list(map(tuple, h.polygon))) for h in self.scene.hallways]
         self.spaces += [Space(f"stairs:{s.id}", min(s.floors), list(map(tuple, s.polygon))) for s in self.scene.stairs]
-        self.obj_runs = {k: clear_runs(vis.objects.get(k), self.min_pixels, self.run) for k in self.obj}
+        self.cam_xy = {f.frame: (f.position[0], f.position[1]) for f in files.trajectory.frames}
+        self.obj_runs = {k: clear_runs(self._nameable_views(o, vis.objects.get(k)), self.min_pixels, self.run)
+                         for k, o in self.obj.items()}
         self.door_things = self._door_things()     # (room, words) -> a door a viewer can point at
         for thing, runs in self.door_things.values():
             self.obj[thing.id], self.obj_runs[thing.id] = thing, runs
         self.room_runs = {k: clear_runs(vis.rooms.get(k), self.min_pixels, self.run) for k in self.room}
         self.good_obj = {k: {f for a, b in r for f in range(a, b + 1)} for k, r in self.obj_runs.items()}
         self.good_room = {k: {f for a, b in r for f in range(a, b + 1)} for k, r in self.room_runs.items()}
+
+    def _nameable_views(self, o, track):
+        """The track cut to frames that show the front of a thing a viewer names only from the
+        front (assets.vocabulary.FRONT_ONLY): the camera no more than 70 deg off the direction the
+        thing faces. Seen from behind or side-on, a microwave or a safe is just a box."""
+        if track is None or not named_from_front(o.category):
+            return track
+        facing = (math.cos(math.radians(o.yaw)), math.sin(math.radians(o.yaw)))
+        keep = []
+        for f, p in zip(track.frames, track.pixels):
+            cx, cy = self.cam_xy.get(f, (o.position[0], o.position[1]))
+            dx, dy = cx - o.position[0], cy - o.position[1]
+            norm = math.hypot(dx, dy)
+            if norm == 0 or (dx * facing[0] + dy * facing[1]) / norm >= math.cos(math.radians(70.0)) - 1e-9:
+                keep.append((f, p))
+        return SimpleNamespace(frames=[f for f, _ in keep], pixels=[p for _, p in keep])
 
     def _door_things(self) -> dict:
         """docs/ground-truth.md "Names": in a room with no door object (or look-alike), "the door

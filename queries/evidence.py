@@ -16,7 +16,8 @@ from typing import Callable
 
 from queries.model import Scenario, Track
 from queries.params import Thresholds
-from queries.shown import shown_whole
+from assets.vocabulary import named_from_front
+from queries.shown import sees_front, shown_whole
 
 
 def seen_runs(frames, pixels, min_pixels: int, min_frames: int) -> list[list[int]]:
@@ -33,9 +34,10 @@ class Seen:
         self.min_frames = th.min_frames
         self.covisible_min_pixels = th.covisible_min_pixels
         self.fps = scenario.trajectory.fps or vis.fps
-        self._objects = {oid: self._good(t) for oid, t in vis.objects.items()}
-        self._vis, self._fov, self._whole = vis, scenario.trajectory.fov_deg[0], {}
         self._frames = {f.frame: f for f in scenario.trajectory.frames}
+        by_id = {o.id: o for o in scenario.scene.objects}
+        self._objects = {oid: self._good(self._named_views(by_id.get(oid), t)) for oid, t in vis.objects.items()}
+        self._vis, self._fov, self._whole = vis, scenario.trajectory.fov_deg[0], {}
         self._glimpse = {oid: (t.frames[0] if t.frames else None) for oid, t in vis.objects.items()}
         self._room_tracks = vis.rooms
         if vis.rooms is not None:
@@ -47,6 +49,14 @@ class Seen:
                     inside[f.room].append(f.frame)
             self._rooms = {label: self._good(Track(tuple(frames), (self.min_pixels,) * len(frames)))
                            for label, frames in inside.items()}
+
+    def _named_views(self, obj, track: Track) -> Track:
+        """The frames a viewer can name the object in: for a thing named only from the front
+        (assets.vocabulary.FRONT_ONLY), those with the camera in front of it."""
+        if obj is None or not named_from_front(obj.category):
+            return track
+        keep = [(f, p) for f, p in zip(track.frames, track.pixels) if f in self._frames and sees_front(obj, self._frames[f])]
+        return Track(tuple(f for f, _ in keep), tuple(p for _, p in keep))
 
     def _good(self, track: Track) -> tuple[list[int], list[int]]:
         """(frames inside seen runs, the same frames sorted by pixels, most first)."""

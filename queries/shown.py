@@ -42,6 +42,19 @@ def outline_in_frame(obj: SceneObject, frame: Frame, fov_deg: float, width: int,
     return MultiPoint(points).convex_hull.intersection(box(0, 0, width, height)).area
 
 
+FRONT_DEG = 70.0   # the camera within this of a thing's front direction sees its front (not its side)
+
+
+def sees_front(obj: SceneObject, frame: Frame) -> bool:
+    """Is the camera in front of the object: within FRONT_DEG of the direction its front faces
+    (scene.json yaw), seen from the object's centre on the floor plan?"""
+    dx, dy = frame.position[0] - obj.position[0], frame.position[1] - obj.position[1]
+    if dx == 0 and dy == 0:
+        return True
+    off = math.degrees(math.atan2(dy, dx)) - obj.yaw
+    return abs((off + 180.0) % 360.0 - 180.0) <= FRONT_DEG
+
+
 def shown_whole(obj: SceneObject, seen_frames: list[int], pixels: dict[int, int], frames: dict[int, Frame],
                 fov_deg: float, width: int, height: int, run: int) -> bool:
     """A run of `run` consecutive seen frames each showing >= SHOWN_SHARE of the box's outline."""

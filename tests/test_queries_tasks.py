@@ -101,6 +101,29 @@ def test_object_counting_never_asks_about_single_objects():
     assert "object_counting" in report.shortfall
 
 
+def test_a_thing_named_from_its_front_is_seen_only_from_the_front():
+    # Person check (scenario-05, seed 6): a microwave seen only from its back was taken for a
+    # printer. The tiny house's tv turned to face north, away from the camera at the living
+    # room's south edge, is never seen: no question names it, and the checker refuses a record
+    # that does (generator and checker).
+    facing_camera = tiny_house()
+    records, _ = run(facing_camera, per_task=6)
+    naming_tv = [r for r in records if "living-room/tv/1" in r["evidence"]["objects"]]
+    assert naming_tv
+    objects = [dict(o, yaw=90.0) if o["id"] == "living-room/tv/1" else o for o in tiny_objects()]
+    turned = tiny_house(objects=objects)
+    records, _ = run(turned, per_task=6)
+    assert not [r for r in records if "living-room/tv/1" in r["evidence"]["objects"]]
+    assert not any(" tv" in r["question"] for r in records)
+    from queries.check_facts import load_files
+    from fixtures.queries.builder import write
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        facts_files = load_files(write(tmp, turned))
+        found = {(p.id, p.kind) for p in check_records(naming_tv, facts_files, ontology=FIXTURE_ONTOLOGY)}
+    assert all((r["id"], "ungrounded") in found for r in naming_tv if r["format"] == "mcq")
+
+
 # ----------------------------------------------------------------------------- appearance order
 def appearance_room(first, **kw):
     objs = [obj(f"living-room/{c}/1", 0.5 + i * 0.7, 1) for i, c in enumerate(first)]
