@@ -527,9 +527,11 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
         missing = {} if options.max_frames else under_seen(scene, visibility)
         if not missing:
             break
-        if attempt == COVERAGE_ROUNDS:  # published all the same: no question names an object not seen
+        # the next walk would repeat this one (plan_walk is deterministic) when nothing new is missing
+        repeat = all(i in extra.get(room, []) for room, ids in missing.items() for i in ids)
+        if attempt == COVERAGE_ROUNDS or repeat:  # published all the same: no question names an object not seen
             names = "; ".join(f"{room}: {', '.join(ids)}" for room, ids in sorted(missing.items()))
-            clock.on_stage(f"warning: not seen clearly after {COVERAGE_ROUNDS} walk extensions, so never asked "
+            clock.on_stage(f"warning: not seen clearly after {attempt} walk extension(s), so never asked "
                            f"about (manifest walk.unseen): {names}")
             break
         for room, ids in missing.items():

@@ -1,0 +1,66 @@
+"""The coverage loop (egoscene.pipeline._render_with_coverage) without Blender: the renderer,
+the walk planner and the "seen" rule are stand-ins, so what is tested is the loop itself."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+import generator.walk.plan as walk_plan
+from egoscene import pipeline
+
+
+@pytest.fixture
+def loop(monkeypatch, tmp_path):
+    """Runs the loop with `missing` as the under-seen objects after each render; returns the
+    extra looks each planned walk was given and the loop's result."""
+    walks, renders = [], []
+
+    def plan_walk(scenario, scene, extra_looks=None, **_):
+        walks.append({room: list(ids) for room, ids in (extra_looks or {}).items()})
+        return {"frames": [{"frame": k} for k in range(100 + 10 * len(walks))]}
+
+    def render(scene_path, trajectory_path, work, **_):
+        renders.append(1)
+        for name in ("video.mp4", "visibility.json"):
+            (work / name).write_text("stand-in")
+        return SimpleNamespace(stats={})
+
+    monkeypatch.setattr(walk_plan, "plan_walk", plan_walk)
+    monkeypatch.setattr(walk_plan, "walk_summary", lambda traj: {"frames": len(traj["frames"])})
+    monkeypatch.setattr(pipeline, "render", render)
+    monkeypatch.setattr(pipeline, "_write", lambda path, data, model: None)
+    monkeypatch.setattr(pipeline, "read_model", lambda path, model: {})
+    monkeypatch.setattr(pipeline, "dump_model", lambda model: model)
+
+    def run(missing_after_each_render):
+        answers = iter(missing_after_each_render)
+        monkeypatch.setattr(pipeline, "under_seen", lambda scene, visibility: next(answers))
+        staging = tmp_path / "staging"
+        staging.mkdir(exist_ok=True)
+        scenario = SimpleNamespace(name="tiny", source="tiny.yaml")
+        first = plan_walk(scenario, {})
+        clock = pipeline._Clock(lambda stage: None)
+        _, info = pipeline._render_with_coverage(scenario, {}, first, tmp_path / "out", staging,
+                                                 pipeline.Options(width=64, height=48), clock, None, "key")
+        return walks, renders, info
+
+    return run
+
+
+def test_the_loop_stops_when_an_extension_would_repeat_the_last_walk(loop):
+    # The cup stays under-seen after its extra look: a second extension would plan the same walk
+    # (plan_walk is deterministic) and render it again for nothing.
+    cup = {"kitchen": ["kitchen/cup/1"]}
+    walks, renders, info = loop([cup, cup, cup])
+    assert walks == [{}, cup]             # the first walk and one extension, not a repeat of it
+    assert len(renders) == 2
+    assert info["extensions"] == 1 and info["unseen"] == cup
+
+
+def test_the_loop_extends_again_for_something_newly_missing(loop):
+    cup, book = {"kitchen": ["kitchen/cup/1"]}, {"study": ["study/book/1"]}
+    walks, renders, info = loop([cup, book, {}])
+    assert walks == [{}, cup, {**cup, **book}]
+    assert len(renders) == 3 and info["extensions"] == 2 and info["unseen"] == {}
