@@ -31,6 +31,7 @@ FLAT = 0.05               # m: a carpet is walked on, not round, and is no place
 RINGS = (0.25, 0.4)       # stand points this far from a stop's footprint (<= stand_by_m)
 FAR_RINGS = (0.6, 0.8)    # ... or, where none of those is free (a desk behind its chair), this far
 PASSED_BY = 0.3           # m: a stop whose centre is this near an earlier walk was passed on it
+BACK_AGAIN = 1.0          # m: a stop this near a stop before the last one: the route came back
 RING_STEP = 0.2
 SAMPLE_STEP = 0.05
 MIN_LEG = 0.3             # a shorter walk has no direction (docs/ground-truth.md)
@@ -184,6 +185,12 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
         for a, b in zip(route[:k - 1], route[1:k]):
             if here.distance(shapely.LineString([xy(a), xy(b)])) < PASSED_BY - EPS:
                 found.append(("ambiguity", f"the route passes {route[k].id} on the way to {b.id} and comes back"))
+        target = walk_up_target(route[k], facts)
+        for earlier in route[:k - 1]:   # ... nor goes away from a place and comes back to it
+            there = walk_up_target(earlier, facts)
+            if target is not None and there is not None and Polygon(target.footprint).distance(
+                    Polygon(there.footprint)) < BACK_AGAIN - EPS:
+                found.append(("ambiguity", f"the route leaves {earlier.id} and comes back beside it at {route[k].id}"))
     centres = [xy(start), *(xy(o) for o in marks)]
     if min(math.dist(p, q) for p, q in zip([xy(facing), *centres], centres)) < th.min_pair_distance_m - EPS:
         found.append(("margin", "objects too close for stable turns"))

@@ -40,6 +40,8 @@ MAX_DETOURS = 6  # landmark detours (one or two landmarks) tried per (start, goa
 MAX_DETOUR = 3.0
 NEAR_ON_FURNITURE = 1.0  # by a thing on furniture: by the furniture, within this of the thing
 PASSED_BY_M = 0.3  # a stop whose centre is this near an earlier leg was passed on the way there
+CAME_FROM_M = 1.0  # a stop whose furniture is this near an earlier stop's (not the last one's): the
+                   # route went away and came back (desk -> sofa -> the chair at that desk)
 FAR_REACH = 0.8  # "by" a thing boxed in (a desk behind its chair): as near as one can get, up to this
 
 
@@ -250,7 +252,9 @@ def _centre_turns_clear(stops, th: Thresholds, by_id) -> bool:
     """At every landmark the centres turn clearly (a straight-on landmark asks nothing and the
     walk check would refuse it later, after a costly A*), no stop lies by an earlier leg (a
     route that passes its goal and comes back - fridge -> stove -> the sink beside the fridge -
-    is one nobody would plan), and no two stops in a row are on one piece of furniture."""
+    is one nobody would plan), no stop stands within 1 m of an earlier one but the last (a route
+    that goes away and comes back: desk -> sofa -> the chair at the desk), and no two stops in a
+    row are on one piece of furniture."""
     if any(base_of(a, by_id).id == base_of(b, by_id).id for a, b in zip(stops, stops[1:])):
         return False
     for a, b, c in zip(stops, stops[1:], stops[2:]):
@@ -261,6 +265,9 @@ def _centre_turns_clear(stops, th: Thresholds, by_id) -> bool:
     for k in range(2, len(stops)):
         here = Point(stops[k].xy)
         if any(here.distance(LineString([p.xy, q.xy])) < PASSED_BY_M for p, q in zip(stops[:k - 1], stops[1:k])):
+            return False
+        near = Polygon(base_of(stops[k], by_id).footprint)
+        if any(near.distance(Polygon(base_of(p, by_id).footprint)) < CAME_FROM_M for p in stops[:k - 1]):
             return False
     return True
 

@@ -84,7 +84,8 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
             n = counter[(label, cat)] = counter.get((label, cat), 0) + 1
             objects.append({"id": f"{label.replace(' ', '-')}/{cat}/{n}", "category": cat,
                             "room": label, "floor": 0, "position": [_r(cx), _r(cy), 0.0],
-                            "yaw": 90.0, "size": [_r(w), _r(d), 0.8],
+                            "yaw": 270.0 if cy > y0 + 1.5 else 90.0,   # facing the camera's line
+                            "size": [_r(w), _r(d), 0.8],
                             "footprint": _rect(*(_r(v) for v in box)), "support": "floor",
                             "attributes": {"color": "grey", "material": "wood", "model_seed": 0}})
 

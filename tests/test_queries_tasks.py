@@ -402,6 +402,31 @@ def test_the_checker_refuses_a_route_that_passes_its_stop_and_comes_back():
     assert "the route passes living-room/plant/1 on the way to living-room/tv/1 and comes back" in messages
 
 
+def test_a_route_never_leaves_a_place_and_comes_back_beside_it():
+    """Person check (office-floor): plant -> desk -> sofa -> the chair at that desk ("turn back,
+    turn back"). Here sofa -> table -> the chair 0.2 m from the sofa: refused by the generator
+    and, on its own, by the checker."""
+    from queries.route_plan import _centre_turns_clear
+    files = square_room([obj("living-room/chair/1", 5, 1.6)])
+    sc = scenario(files)
+    by_id = {o.id: o for o in sc.scene.objects}
+    sofa, table, chair, tv = (by_id[f"living-room/{c}/1"] for c in ("sofa", "table", "chair", "tv"))
+    assert _centre_turns_clear([sofa, table, chair], DEFAULT, by_id) is False
+    assert _centre_turns_clear([sofa, tv, table], DEFAULT, by_id) is True   # a route that does not come back
+    records, _ = run(files, per_task=8)
+    for r in mcqs(records, "route_plan"):
+        d = r["derivation"]
+        assert {d["start"], d["goal"]} != {"living-room/sofa/1", "living-room/chair/1"} or not d["landmarks"]
+    rec = dict(mcqs(records, "route_plan")[0])
+    rec["question"] = re.sub(r"beginning at the \w+ facing", "beginning at the sofa facing", rec["question"])
+    rec["question"] = re.sub(r"Go forward until the \w+ 3\.", "Go forward until the table 3.", rec["question"])
+    rec["question"] = re.sub(r"Go forward until the \w+\. You have", "Go forward until the chair. You have",
+                             rec["question"])
+    rec["question"] = re.sub(r"navigate to the \w+\.", "navigate to the chair.", rec["question"])
+    messages = [p.message for p in check_records([rec], check_files(files), ontology=FIXTURE_ONTOLOGY)]
+    assert "the route leaves living-room/sofa/1 and comes back beside it at living-room/chair/1" in messages
+
+
 @pytest.mark.parametrize("angle, expected", [
     (0, "none"), (30, "none"), (31, None), (59, None), (60, "turn left"), (-90, "turn right"),
     (121, None), (149, None), (150, "turn back"), (-180, "turn back")])
