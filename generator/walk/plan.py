@@ -31,9 +31,11 @@ Turning and walking overlap where a person's would: a walk sets off up to 67 deg
 direction (turning on the spot first only beyond BLEND_TURN = 90 deg), ends up to 90 deg off it,
 the gaze turning towards where the pan will start over the last metre while slowing down, and
 eases the pitch back to level while walking rather than standing still for it. Measured on the
-bundled scenario-01..06 and office-floor this takes 7.7-12.2 s of video per room (mean 10.1 s;
-before: 8.3-13.4 s, mean 11.3 s); VAEX-Bench's videos average about 6 s per room - most of the
-rest is the turning that showing every object near the image centre needs.
+bundled scenario-01..06 and office-floor this takes 9.1-13.8 s of video per room with the
+coverage extensions (mean 10.9 s; about 5% more since things named only from the front are
+looked at from the front, generator.walk.view.FRONT_DEG); VAEX-Bench's videos average about 6 s
+per room - most of the rest is the turning (250-330 deg per room at 57 deg/s) that showing
+every object near the image centre needs.
 
 Limits (walk_motion): walking <= 0.97 m/s, accelerating/braking at 1 m/s^2, slower at corners
 (the gaze turns over a window around each corner) and on stairs (0.6 m/s along a flight);
