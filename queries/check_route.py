@@ -197,6 +197,14 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
     turns = centre_turns(centres, xy(facing), th)
     if None in turns:
         return found + [("margin", f"a turn within the margin of a boundary: {turns}")]
+    # wherever one stands by the start (the stand points the walk check uses), the first turn
+    # must read no other way: by a 2 m sofa it can be a left at one end, a turn back at the other
+    free = free_space(facts, room, th)
+    other = {turn_name(-bearing(tuple(p), xy(facing), centres[1]), th) for p in stand_points(start, free, facts)}
+    other -= {None, turns[0]}
+    if other:
+        found.append(("ambiguity", f"the first turn is {turns[0]} from the start's centre but {sorted(other)[0]} "
+                                   "from elsewhere by it"))
     asked = [t for k, t in enumerate(turns) if k in slots]
     if [t for k, t in enumerate(turns) if k not in slots and t != "none"]:
         found.append(("disagreement", f"a turn the steps do not ask for: {turns}"))

@@ -371,6 +371,23 @@ def _turns(ctx, path, centres, facing):
     return (turns, has_initial), ""
 
 
+def _first_turn_steady(ctx, here, first_target, facing, found) -> bool:
+    """"Beginning at the sofa facing the plant": wherever one stands by the start, the first turn
+    reads no other way (by a 2 m sofa with the plant at one end it is a left at one end and a
+    turn back at the other: person check of office-floor)."""
+    turns, has_initial = found
+    first = turns[0] if has_initial else "none"
+    th, m = ctx.th, ctx.th.angle_margin_deg
+    lo, hi = th.turn_side_deg
+    for p in here:
+        a = wrap(heading_deg(p, first_target) - heading_deg(p, facing.xy))
+        near = {"none": abs(a) <= th.turn_none_deg + m, "turn left": lo - m <= a <= hi + m,
+                "turn right": -hi - m <= a <= -lo + m, "turn back": abs(a) >= th.turn_back_deg - m}
+        if any(v for k, v in near.items() if k != first):   # another reading, or within the margin of one
+            return False
+    return True
+
+
 def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draft | None:
     task = "route_plan"
     stops = [start, *marks, goal]
@@ -390,8 +407,11 @@ def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draf
     centres = [o.xy for o in stops]
     stop_ids = {o.id for o in stops}
     found, why = None, "no other object to face"
+    here = [plan.xy(c) for c in plan.beside(start)]
     for facing in ctx.shuffled([o for o in nameable if o.id not in stop_ids]):
         found, why = _turns(ctx, path, centres, facing)
+        if found and not _first_turn_steady(ctx, here, centres[1], facing, found):
+            found, why = None, "the first turn depends on where one stands by the start"
         if found:
             break
     if not found:

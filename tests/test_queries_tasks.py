@@ -427,6 +427,29 @@ def test_a_route_never_leaves_a_place_and_comes_back_beside_it():
     assert "the route leaves living-room/sofa/1 and comes back beside it at living-room/chair/1" in messages
 
 
+def test_the_first_turn_reads_the_same_wherever_one_stands_by_the_start():
+    """Person check (office-floor): "beginning at the sofa facing the plant" by a 2 m sofa with
+    the plant at one end reads left at one end and turn back at the other."""
+    from types import SimpleNamespace
+    from queries.route_plan import _first_turn_steady
+    ctx, facing = SimpleNamespace(th=DEFAULT), SimpleNamespace(xy=(0.0, 10.0))
+    right = (["turn right"], True)
+    assert _first_turn_steady(ctx, [(0.0, 0.0), (5.0, -1.0)], (10.0, 0.0), facing, right)   # -90, -103 deg
+    assert not _first_turn_steady(ctx, [(0.0, 0.0), (0.0, 12.0)], (10.0, 0.0), facing, right)  # +40: no turn
+    # the checker on its own: a 3 m bench along the south wall, facing the tv, first to the lamp:
+    # a left from the bench's middle, no turn from its east end
+    files = square_room([obj("living-room/bench/1", 6, 0.25, w=3.0, d=0.3)])
+    records, _ = run(files, per_task=8)
+    rec = dict(mcqs(records, "route_plan")[0])
+    rec["question"] = re.sub(r"beginning at the \w+ facing the \w+", "beginning at the bench facing the tv", rec["question"])
+    rec["question"] = re.sub(r"Go forward until the \w+ 3\.", "Go forward until the lamp 3.", rec["question"])
+    rec["question"] = re.sub(r"Go forward until the \w+\. You have", "Go forward until the table. You have",
+                             rec["question"])
+    rec["question"] = re.sub(r"navigate to the \w+\.", "navigate to the table.", rec["question"])
+    messages = [p.message for p in check_records([rec], check_files(files), ontology=FIXTURE_ONTOLOGY)]
+    assert "the first turn is turn left from the start's centre but none from elsewhere by it" in messages, messages
+
+
 @pytest.mark.parametrize("angle, expected", [
     (0, "none"), (30, "none"), (31, None), (59, None), (60, "turn left"), (-90, "turn right"),
     (121, None), (149, None), (150, "turn back"), (-180, "turn back")])
