@@ -381,8 +381,11 @@ def solve(problem: LayoutProblem, deadline: Deadline | None = None) -> Outcome:
     if wall is not None:
         solver.parameters.max_time_in_seconds = wall
     status = _solve_interruptibly(solver, builder.m)
-    if wall is not None and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and solver.WallTime() >= 0.95 * wall:
-        raise OutOfTime()  # stopped by the clock, not the work budget: its answer may differ from run to run
+    if wall is not None and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and (
+            solver.WallTime() >= 0.95 * wall or deadline.end - time.perf_counter() <= 0.05 * wall):
+        # stopped by the clock, not the work budget: its answer may differ from run to run (the
+        # solver's own wall time can fall just short of the limit it stopped at: ask the deadline too)
+        raise OutOfTime()
     name = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}.get(status, "unknown")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Outcome(None, name)
