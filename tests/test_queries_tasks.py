@@ -388,16 +388,25 @@ def test_route_stops_are_things_one_walks_up_to_and_the_checker_says_so():
     assert [p.message for p in problems] == [f"one cannot walk up to {goal}: it hangs from the ceiling or lies flat"]
 
 
+def routed(rec: dict, start: str, landmark: str, goal: str, facing: str | None = None) -> dict:
+    """A one-landmark route-plan record rewritten to start, landmark and goal (and facing)."""
+    q = rec["question"]
+    if facing:
+        q = re.sub(r"beginning at the \w+ facing the \w+", f"beginning at the {start} facing the {facing}", q)
+    else:
+        q = re.sub(r"beginning at the \w+ facing", f"beginning at the {start} facing", q)
+    q = re.sub(r"Go forward until the \w+ 3\.", f"Go forward until the {landmark} 3.", q)
+    q = re.sub(r"Go forward until the \w+\. You have", f"Go forward until the {goal}. You have", q)
+    q = re.sub(r"navigate to the \w+\.", f"navigate to the {goal}.", q)
+    return {**rec, "question": q}
+
+
 def test_the_checker_refuses_a_route_that_passes_its_stop_and_comes_back():
     """sofa -> tv -> the plant half-way between them: the walk passed the plant and comes back."""
     files = square_room([obj("living-room/plant/1", 6, 1.05)])
     records, _ = run(files, per_task=8)
     rec = dict(mcqs(records, "route_plan")[0])
-    rec["question"] = re.sub(r"beginning at the \w+ facing", "beginning at the sofa facing", rec["question"])
-    rec["question"] = re.sub(r"Go forward until the \w+ 3\.", "Go forward until the tv 3.", rec["question"])
-    rec["question"] = re.sub(r"Go forward until the \w+\. You have", "Go forward until the plant. You have",
-                             rec["question"])
-    rec["question"] = re.sub(r"navigate to the \w+\.", "navigate to the plant.", rec["question"])
+    rec = routed(rec, "sofa", "tv", "plant")
     messages = [p.message for p in check_records([rec], check_files(files), ontology=FIXTURE_ONTOLOGY)]
     assert "the route passes living-room/plant/1 on the way to living-room/tv/1 and comes back" in messages
 
@@ -418,11 +427,7 @@ def test_a_route_never_leaves_a_place_and_comes_back_beside_it():
         d = r["derivation"]
         assert {d["start"], d["goal"]} != {"living-room/sofa/1", "living-room/chair/1"} or not d["landmarks"]
     rec = dict(mcqs(records, "route_plan")[0])
-    rec["question"] = re.sub(r"beginning at the \w+ facing", "beginning at the sofa facing", rec["question"])
-    rec["question"] = re.sub(r"Go forward until the \w+ 3\.", "Go forward until the table 3.", rec["question"])
-    rec["question"] = re.sub(r"Go forward until the \w+\. You have", "Go forward until the chair. You have",
-                             rec["question"])
-    rec["question"] = re.sub(r"navigate to the \w+\.", "navigate to the chair.", rec["question"])
+    rec = routed(rec, "sofa", "table", "chair")
     messages = [p.message for p in check_records([rec], check_files(files), ontology=FIXTURE_ONTOLOGY)]
     assert "the route leaves living-room/sofa/1 and comes back beside it at living-room/chair/1" in messages
 
@@ -441,11 +446,7 @@ def test_the_first_turn_reads_the_same_wherever_one_stands_by_the_start():
     files = square_room([obj("living-room/bench/1", 6, 0.25, w=3.0, d=0.3)])
     records, _ = run(files, per_task=8)
     rec = dict(mcqs(records, "route_plan")[0])
-    rec["question"] = re.sub(r"beginning at the \w+ facing the \w+", "beginning at the bench facing the tv", rec["question"])
-    rec["question"] = re.sub(r"Go forward until the \w+ 3\.", "Go forward until the lamp 3.", rec["question"])
-    rec["question"] = re.sub(r"Go forward until the \w+\. You have", "Go forward until the table. You have",
-                             rec["question"])
-    rec["question"] = re.sub(r"navigate to the \w+\.", "navigate to the table.", rec["question"])
+    rec = routed(rec, "bench", "lamp", "table", facing="tv")
     messages = [p.message for p in check_records([rec], check_files(files), ontology=FIXTURE_ONTOLOGY)]
     assert "the first turn is turn left from the start's centre but none from elsewhere by it" in messages, messages
 
