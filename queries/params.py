@@ -56,6 +56,8 @@ class Thresholds:
     grid_cell_m: float = 0.15          # route plan occupancy grid
     clearance_m: float = 0.15          # robot radius kept from walls and furniture
     min_leg_m: float = 0.3             # a route's "go forward" walks at least this long
+    stand_by_m: float = 0.45           # "by X" (a route's stops): within this of X's footprint,
+    far_stand_by_m: float = 0.8        # ... or this where nothing that near is free
     landmark_max_m: float = 1.0        # "go forward until X": X within this of the turn point
     # Route plan turns: boundaries at 45 deg (straight/side) and 135 deg (side/back, as VSI's
     # "back"), each kept angle_margin_deg away.

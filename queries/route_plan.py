@@ -43,6 +43,7 @@ NEAR_ON_FURNITURE = 1.0  # by a thing on furniture: by the furniture, within thi
 PASSED_BY_M = 0.3  # a stop whose centre is this near an earlier leg was passed on the way there
 CAME_FROM_M = 1.0  # a stop whose furniture is this near an earlier stop's (not the last one's): the
                    # route went away and came back (desk -> sofa -> the chair at that desk)
+STAND_AREA_MARGIN_DEG = 3.0  # see _route_question
 FAR_REACH = 0.8  # "by" a thing boxed in (a desk behind its chair): as near as one can get, up to this
 
 
@@ -371,13 +372,37 @@ def _turns(ctx, path, centres, facing):
     return (turns, has_initial), ""
 
 
-def _first_turn_steady(ctx, here, first_target, facing, found) -> bool:
+def stand_area_points(plan: RoomPlanner, obj: SceneObject, step: float = 0.05) -> list[tuple[float, float]]:
+    """Every place "by" `obj` on a `step` lattice (docs: within stand_by_m of what one walks up
+    to, within 1 m of the thing when it rests on furniture, far_stand_by_m where nothing that near
+    is free), not only the A* grid's cells: by a window behind a desk the grid had one cell in a
+    corner, while a person also stands in the gap at the window's other end."""
+    base = base_of(obj, plan.by_id)
+    if base is None:
+        return []
+    shape, near = Polygon(base.footprint), (None if base is obj else Polygon(obj.footprint))
+    for reach in (plan.th.stand_by_m, plan.th.far_stand_by_m):
+        area = plan.free.intersection(shape.buffer(reach))
+        if near is not None:
+            area = area.intersection(near.buffer(NEAR_ON_FURNITURE))
+        if area.is_empty:
+            continue
+        minx, miny, maxx, maxy = area.bounds
+        gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
+        inside = shapely.contains_xy(area, gx, gy) | shapely.dwithin(area.boundary, shapely.points(gx, gy), 1e-9)
+        points = [(float(x), float(y)) for x, y in zip(gx[inside], gy[inside])]
+        if points:
+            return points
+    return []
+
+
+def _first_turn_steady(ctx, here, first_target, facing, found, margin: float) -> bool:
     """"Beginning at the sofa facing the plant": wherever one stands by the start, the first turn
     reads no other way (by a 2 m sofa with the plant at one end it is a left at one end and a
     turn back at the other: person check of office-floor)."""
     turns, has_initial = found
     first = turns[0] if has_initial else "none"
-    th, m = ctx.th, ctx.th.angle_margin_deg
+    th, m = ctx.th, margin
     lo, hi = th.turn_side_deg
     for p in here:
         a = wrap(heading_deg(p, first_target) - heading_deg(p, facing.xy))
@@ -407,10 +432,13 @@ def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draf
     centres = [o.xy for o in stops]
     stop_ids = {o.id for o in stops}
     found, why = None, "no other object to face"
-    here = [plan.xy(c) for c in plan.beside(start)]
+    # where walks start: 15 deg clear of another turn; anywhere else by it: another turn nowhere
+    # (a few degrees spare for the checker's own stand points between this lattice's)
+    cells, area = [plan.xy(c) for c in plan.beside(start)], stand_area_points(plan, start)
     for facing in ctx.shuffled([o for o in nameable if o.id not in stop_ids]):
         found, why = _turns(ctx, path, centres, facing)
-        if found and not _first_turn_steady(ctx, here, centres[1], facing, found):
+        if found and not (_first_turn_steady(ctx, cells, centres[1], facing, found, ctx.th.angle_margin_deg)
+                          and _first_turn_steady(ctx, area, centres[1], facing, found, STAND_AREA_MARGIN_DEG)):
             found, why = None, "the first turn depends on where one stands by the start"
         if found:
             break

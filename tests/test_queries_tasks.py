@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 
 import pytest
@@ -439,8 +440,9 @@ def test_the_first_turn_reads_the_same_wherever_one_stands_by_the_start():
     from queries.route_plan import _first_turn_steady
     ctx, facing = SimpleNamespace(th=DEFAULT), SimpleNamespace(xy=(0.0, 10.0))
     right = (["turn right"], True)
-    assert _first_turn_steady(ctx, [(0.0, 0.0), (5.0, -1.0)], (10.0, 0.0), facing, right)   # -90, -103 deg
-    assert not _first_turn_steady(ctx, [(0.0, 0.0), (0.0, 12.0)], (10.0, 0.0), facing, right)  # +40: no turn
+    m = DEFAULT.angle_margin_deg
+    assert _first_turn_steady(ctx, [(0.0, 0.0), (5.0, -1.0)], (10.0, 0.0), facing, right, m)   # -90, -103 deg
+    assert not _first_turn_steady(ctx, [(0.0, 0.0), (0.0, 12.0)], (10.0, 0.0), facing, right, m)  # +40: no turn
     # the checker on its own: a 3 m bench along the south wall, facing the tv, first to the lamp:
     # a left from the bench's middle, no turn from its east end
     files = square_room([obj("living-room/bench/1", 6, 0.25, w=3.0, d=0.3)])
@@ -449,6 +451,33 @@ def test_the_first_turn_reads_the_same_wherever_one_stands_by_the_start():
     rec = routed(rec, "bench", "lamp", "table", facing="tv")
     messages = [p.message for p in check_records([rec], check_files(files), ontology=FIXTURE_ONTOLOGY)]
     assert "the first turn is turn left from the start's centre but none from elsewhere by it" in messages, messages
+
+
+def test_the_first_turn_is_tried_from_every_place_by_a_boxed_in_start():
+    """A window behind a desk (scenario-06, seed 7): the route grid had one cell by the window,
+    in the corner at one end, so the generator shipped "beginning at the window facing the
+    picture: turn left", which the checker refused: from the gap at the window's other end it is
+    a turn back. The generator now also tries every place within 0.45 m of the window."""
+    from queries.route_plan import stand_area_points
+    files = house({"office": [0, 0, 4, 4]}, [
+        obj("office/window/1", 0.0, 2.0, w=0.1, d=1.2, support="wall"),
+        obj("office/desk/1", 0.55, 1.75, w=0.7, d=1.2),
+        obj("office/picture/1", 0.0, 0.5, w=0.05, d=0.6, support="wall")], ["office"])
+    sc = scenario(files)
+    by_id = {o.id: o for o in sc.scene.objects}
+    planner = RoomPlanner(sc.scene.rooms[0].polygon, list(sc.scene.objects), DEFAULT, by_id)
+    window = by_id["office/window/1"]
+    cells = [planner.xy(n) for n in planner.beside(window)]
+    area = stand_area_points(planner, window)
+    assert cells and all(y > 2.4 for _, y in cells)   # the grid: only past the desk's north end
+    assert any(y < 1.05 for _, y in area)             # ... a person also stands past its south end
+    assert max(Polygon(window.footprint).distance(Point(p)) for p in area) <= DEFAULT.stand_by_m + 1e-9
+    assert not any(planner.free.distance(Point(p)) > 1e-9 for p in area)
+    # every stand point the checker samples by the window is near one the generator tries
+    facts = Facts(check_files(files), CHECK_RULES)
+    free = check_route.free_space(facts, "office", CHECK_RULES)
+    theirs = check_route.stand_points(facts.resolve("window"), free, facts)
+    assert len(theirs) and max(min(math.dist(t, p) for p in area) for t in theirs) <= 0.05
 
 
 @pytest.mark.parametrize("angle, expected", [
