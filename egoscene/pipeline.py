@@ -27,6 +27,7 @@ from formats.manifest import Manifest
 from formats.scene import Scene
 from formats.trajectory import Trajectory
 from formats.visibility import Visibility
+from egoscene.checked_queries import QueryCheckError, checked_queries
 from generator import drawing
 from generator.layout import grid
 from generator.layout import plan as layout
@@ -44,10 +45,6 @@ QUERIES_BUDGET_S = 300.0  # ... and of the queries stage with its independent ch
 # 0.12 s (preview) and 1.8 s (photoreal) per frame on 2 idle cores, so busy machines and coverage re-renders fit.
 RENDER_BUDGET_BASE_S = 120.0
 RENDER_S_PER_FRAME = {"preview": 3.0, "photoreal": 30.0}
-
-
-class QueryCheckError(Exception):
-    """The generated questions disagree with the independent validator: a bug, never published."""
 
 
 class PassesBudgetError(RenderBudgetError):
@@ -145,7 +142,7 @@ STAGE_CODE = {
     "scene": ("generator.placement.place",),
     "trajectory": ("generator.walk.plan",),
     "render": ("render.run",),
-    "queries": ("queries.engine", "queries.check"),
+    "queries": ("queries.engine", "queries.check", "egoscene.checked_queries"),
 }
 RENDER_DATA = tuple(sorted((Path(__file__).resolve().parents[1] / "render" / "data").glob("*")))
 
@@ -326,17 +323,8 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
 
             outputs.write_text(staging / "grid_prompt.txt", grid_prompt_for(grid_truth) + "\n")
         if "queries" in stages:
-            from queries.check import check_output
-            from queries.engine import generate_queries
-
-            within_budget = _queries_deadline(scenario, options.queries_budget)
-            with clock("queries"):
-                query_report = generate_queries(staging, per_task=options.per_task, between=within_budget)
-            with clock("check"):  # the independent validator recomputes every answer before publishing
-                problems = check_output(staging, between=within_budget)
-            if problems:
-                raise QueryCheckError(f"{scenario.source}: the independent check refused {len(problems)} question(s): "
-                                      + "; ".join(str(p) for p in problems[:10]))
+            query_report = checked_queries(staging, options.per_task, _queries_deadline(scenario, options.queries_budget),
+                                           clock, scenario.source)
         manifest = {
             "format": Manifest.FORMAT,
             "name": scenario.name,

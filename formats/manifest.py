@@ -84,6 +84,10 @@ class QueryReport(StrictModel):
     reasons: dict[str, dict[str, int]] = Field(description="Task -> `rule<n>: reason` -> candidates refused.")
     shortfall: dict[str, str] = Field(description="Task -> why it has fewer than per_task questions.")
     letters: dict[str, dict[str, int]] = Field(description="Option count -> letter -> MCQs whose answer is that letter.")
+    withheld: list[dict[str, str]] = Field(default_factory=list, description=(
+        "Questions the independent check refused and the engine then left out (each made again "
+        "without them): task, question, reason. Empty when the engine and the check agree on "
+        "everything, as for every bundled scenario."))
 
 
 class Manifest(FileModel):

@@ -19,7 +19,7 @@ from queries.extractive import appearance_order, object_counting, relative_direc
 from queries.model import Scenario, load_scenario
 from queries.ontology import Ontology, default_ontology
 from queries.params import DEFAULT, Thresholds
-from queries.records import build_records, letter_counts, write_records
+from queries.records import build_records, letter_counts, withhold_key, write_records
 from queries.route_plan import route_plan
 from queries.simulation import simulation
 
@@ -61,12 +61,14 @@ class QueryReport:
     shortfall: dict[str, str] = field(default_factory=dict)  # task -> why fewer than per_task
     letters: dict[int, dict[str, int]] = field(default_factory=dict)
     records: int = 0
+    withheld: list[dict[str, str]] = field(default_factory=list)  # task, question, reason
 
     def to_json(self) -> dict:
         """For manifest.json."""
         return {"per_task": self.per_task, "counts": self.counts, "rejections": self.rejections,
                 "reasons": self.reasons, "shortfall": self.shortfall,
-                "letters": {str(k): v for k, v in self.letters.items()}, "records": self.records}
+                "letters": {str(k): v for k, v in self.letters.items()}, "records": self.records,
+                "withheld": self.withheld}
 
 
 def _shortfall(task: str, made: int, reasons: dict[str, int]) -> str:
@@ -81,16 +83,22 @@ def _nothing() -> None:
 
 
 def build_queries(scenario: Scenario, per_task: int = 3, thresholds: Thresholds = DEFAULT,
-                  ontology: Ontology | None = None, between: Callable[[], None] = _nothing) -> tuple[list[dict], QueryReport]:
+                  ontology: Ontology | None = None, between: Callable[[], None] = _nothing,
+                  withheld: dict[str, dict[str, str]] | None = None) -> tuple[list[dict], QueryReport]:
     """`between` is called between tasks, refused candidates and records (the pipeline's time
-    budget: it may raise to stop the stage); it never changes what is made."""
+    budget: it may raise to stop the stage); it never changes what is made. `withheld` (by
+    records.withhold_key: {task, question, reason}) are questions the independent check refused:
+    a task with one asks its generator for that many more and leaves them out."""
     name = scenario.scene.name
+    withheld = withheld or {}
     ctx = Context(scenario, thresholds, ontology or default_ontology(),
                   stage_rng(scenario.scene.seed, "queries"), Rejections(between_candidates=between))
     drafts, counts = [], {}
     for task, generate in GENERATORS.items():
         between()
-        made = generate(ctx, per_task)
+        extra = sum(1 for w in withheld.values() if w["task"] == task)
+        made = [d for d in generate(ctx, per_task + extra)
+                if withhold_key(d.task, d.derivation) not in withheld][:per_task]
         counts[task] = len(made)
         drafts += made
     records = build_records(drafts, name, ctx.rng)
@@ -101,17 +109,23 @@ def build_queries(scenario: Scenario, per_task: int = 3, thresholds: Thresholds 
         r["evidence_in_sampled_frames"] = in_sampled_frames(
             total, [ctx.seen.object_frames(o) for o in ev["objects"]] + [ctx.seen.room_frames(x) for x in ev["rooms"]])
     reasons = ctx.rej.reasons()
-    report = QueryReport(name, per_task, counts, ctx.rej.per_rule(), reasons,
-                         {t: _shortfall(t, n, reasons.get(t, {})) for t, n in counts.items() if n < per_task},
-                         letter_counts(records), len(records))
+    shortfall = {t: _shortfall(t, n, reasons.get(t, {})) for t, n in counts.items() if n < per_task}
+    for t in shortfall:
+        refused = sum(1 for w in withheld.values() if w["task"] == t)
+        if refused:
+            shortfall[t] += f"; {refused} left out because the independent check refused them"
+    report = QueryReport(name, per_task, counts, ctx.rej.per_rule(), reasons, shortfall,
+                         letter_counts(records), len(records),
+                         [withheld[k] for k in sorted(withheld)])
     return records, report
 
 
 def generate_queries(out_dir: Path, per_task: int = 3, thresholds: Thresholds = DEFAULT,
-                     ontology: Ontology | None = None, between: Callable[[], None] = _nothing) -> QueryReport:
+                     ontology: Ontology | None = None, between: Callable[[], None] = _nothing,
+                     withheld: dict[str, dict[str, str]] | None = None) -> QueryReport:
     """Read scene/trajectory/visibility.json in out_dir and write queries.jsonl there (nothing when
     `between` raises: see build_queries)."""
     out_dir = Path(out_dir)
-    records, report = build_queries(load_scenario(out_dir), per_task, thresholds, ontology, between)
+    records, report = build_queries(load_scenario(out_dir), per_task, thresholds, ontology, between, withheld)
     write_records(out_dir / "queries.jsonl", records)
     return report

@@ -10,6 +10,8 @@ spread evenly over the positions (rule 5).
 
 from __future__ import annotations
 
+import json
+
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +73,12 @@ def _place(correct: str, distractors: list[str], position: int,
     others = list(distractors)
     rng.shuffle(others)
     return others[:position] + [correct] + others[position:]
+
+
+def withhold_key(task: str, derivation: dict) -> str:
+    """What identifies a question across runs of the engine (its task and the facts its answer
+    follows from), for leaving out one the independent check refused."""
+    return task + " " + json.dumps(clean(derivation), sort_keys=True)   # a draft's as its record's
 
 
 def build_records(drafts: list[Draft], scenario: str, rng: np.random.Generator) -> list[dict]:

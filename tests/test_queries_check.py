@@ -406,3 +406,42 @@ def test_seen_needs_consecutive_frames_over_a_thousandth_of_the_frame():
     assert clear_runs(t, 308, 3) == [(1, 3)]
     assert clear_runs(t, 300, 3) == [(1, 3), (5, 8)]
     assert clear_runs(t, 300, 5) == []
+
+
+def test_a_question_the_check_refuses_is_left_out_and_replaced(tmp_path, monkeypatch):
+    """The pipeline ships only questions the independent check accepts: one it refuses is left
+    out, the task's next candidate takes its place, and the manifest's report says which and
+    why (a scenario is not thrown away, render and all, for one question: scenario-06 with
+    seed 7 failed on one route plan). A problem that is no one question's fails the scenario."""
+    from egoscene import pipeline
+    from queries import check as check_mod
+    out = tmp_path / "tiny"
+    shutil.copytree(FIXTURE, out)
+    real = check_mod.check_output
+    first = {}
+
+    def refusing(folder, **kw):   # the check disagrees about the first relative-distance question
+        problems = real(folder, **kw)
+        rec = next(r for r in load(folder) if r["task"] == "relative_distance" and r["format"] == "mcq")
+        first.setdefault("derivation", rec["derivation"])
+        return problems + [check_mod.Problem(r["id"], "disagreement", "made-up refusal") for r in load(folder)
+                           if r["task"] == "relative_distance" and r["derivation"] == first["derivation"]]
+
+    monkeypatch.setattr(check_mod, "check_output", refusing)
+    stages = []
+    report = pipeline.checked_queries(out, 3, lambda: None, pipeline._Clock(stages.append), "tiny.yaml")
+    records = load(out)
+    distance = [r for r in records if r["task"] == "relative_distance" and r["format"] == "mcq"]
+    assert len(distance) == 3 and first["derivation"] not in [r["derivation"] for r in distance]
+    assert report.counts["relative_distance"] == 3 and real(out) == []
+    (left_out,) = report.withheld
+    assert left_out["task"] == "relative_distance" and left_out["reason"] == "disagreement: made-up refusal"
+    assert report.to_json()["withheld"] == [left_out]
+    assert any("left out 1 question" in s for s in stages)
+
+    def unbalanced(folder, **kw):
+        return real(folder, **kw) + [check_mod.Problem("*", "imbalance", "letters")]
+
+    monkeypatch.setattr(check_mod, "check_output", unbalanced)
+    with pytest.raises(pipeline.QueryCheckError, match="imbalance"):
+        pipeline.checked_queries(out, 3, lambda: None, pipeline._Clock(stages.append), "tiny.yaml")
