@@ -230,6 +230,18 @@ def test_conflict_search_stops_at_the_budget_naming_what_did_not_hold():
     assert len(error.conflict) >= 5 and all("closet" in item for item in error.conflict)
 
 
+def test_a_search_cut_by_its_work_cap_says_not_found_not_impossible():
+    """The relation-free solve that runs out of its deterministic work without a verdict found no
+    plan; it did not prove there is none (the message said "no floor plan fits ... even without
+    relations")."""
+    from generator.layout.plan import explain_failure
+    from generator.spec.scenario import load_scenario
+
+    error = str(explain_failure(load_scenario(ROOT / "scenarios" / "scenario-02.yaml"), 1e-5))
+    assert "no floor plan found within the search budget even without relations" in error
+    assert "fits" not in error and "fix:" in error
+
+
 def test_refusals_keep_the_brackets_of_their_messages(tmp_path, capsys):
     """Rich read '[a-z0-9_-]' and '[bold]' in messages as markup and dropped them: the name
     pattern printed as '^+$' and a trajectory entry '[bold]kitchn' as 'kitchn'."""  # noqa: D301

@@ -155,6 +155,11 @@ def explain_failure(scenario: Scenario, work_budget: float, deadline: layout_mod
         return outcome.rects is not None
 
     if not solvable(frozenset(keys)):
+        if undecided:   # the search ran out of work without a verdict: not found, not impossible
+            return LayoutError(
+                f"{scenario.source}: no floor plan found within the search budget even without relations; "
+                "(the search is capped so that a spec always gives the same plan); fix: fewer or smaller rooms, "
+                "fewer windows or fewer relations", [])
         return LayoutError(
             f"{scenario.source}: no floor plan fits the rooms even without relations "
             "(windows need exterior walls, the first trajectory room must be on the south edge); "
