@@ -48,6 +48,18 @@ def turn_name(angle_ccw: float, th: Rules) -> str | None:
     return "turn back" if a >= th.turn_back_deg - EPS else None
 
 
+def nearer_turn(angle_ccw: float, th: Rules) -> str:
+    """The turn a viewer reads where the angle is unclear: the class on its side of the middle of
+    the unclear band (45 deg between no turn and a side turn, 135 deg - VSI's "back" line -
+    between a side turn and turning back)."""
+    a = abs(angle_ccw)
+    if a < (th.turn_none_deg + th.turn_side[0]) / 2:
+        return "none"
+    if a < (th.turn_side[1] + th.turn_back_deg) / 2:
+        return "turn left" if angle_ccw > 0 else "turn right"
+    return "turn back"
+
+
 def _codes(angle_ccw: np.ndarray, th: Rules) -> np.ndarray:
     a = np.abs(angle_ccw)
     out = np.full(a.shape, -1)
@@ -198,10 +210,11 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
     if None in turns:
         return found + [("margin", f"a turn within the margin of a boundary: {turns}")]
     # wherever one stands by the start (the stand points the walk check uses), the first turn
-    # must read no other way: by a 2 m sofa it can be a left at one end, a turn back at the other
+    # must read no other way, not even past the middle of an unclear band: by a 2 m sofa it can be
+    # a left at one end, a turn back at the other
     free = free_space(facts, room, th)
-    other = {turn_name(-bearing(tuple(p), xy(facing), centres[1]), th) for p in stand_points(start, free, facts)}
-    other -= {None, turns[0]}
+    other = {nearer_turn(-bearing(tuple(p), xy(facing), centres[1]), th) for p in stand_points(start, free, facts)}
+    other -= {turns[0]}
     if other:
         found.append(("ambiguity", f"the first turn is {turns[0]} from the start's centre but {sorted(other)[0]} "
                                    "from elsewhere by it"))

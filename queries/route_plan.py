@@ -43,7 +43,10 @@ NEAR_ON_FURNITURE = 1.0  # by a thing on furniture: by the furniture, within thi
 PASSED_BY_M = 0.3  # a stop whose centre is this near an earlier leg was passed on the way there
 CAME_FROM_M = 1.0  # a stop whose furniture is this near an earlier stop's (not the last one's): the
                    # route went away and came back (desk -> sofa -> the chair at that desk)
-STAND_AREA_MARGIN_DEG = 3.0  # see _route_question
+# the first turn from every place by the start: 18 deg into the unclear bands (30-60, 120-150)
+# keeps it 3 deg on its own side of their middles (45, 135: VSI's "back" line), where a viewer
+# would start to read the other turn (person checks: 137 deg by a chair read as "left or back?")
+FIRST_TURN_MARGIN_DEG = 18.0
 FAR_REACH = 0.8  # "by" a thing boxed in (a desk behind its chair): as near as one can get, up to this
 
 
@@ -397,9 +400,10 @@ def stand_area_points(plan: RoomPlanner, obj: SceneObject, step: float = 0.05) -
 
 
 def _first_turn_steady(ctx, here, first_target, facing, found, margin: float) -> bool:
-    """"Beginning at the sofa facing the plant": wherever one stands by the start, the first turn
-    reads no other way (by a 2 m sofa with the plant at one end it is a left at one end and a
-    turn back at the other: person check of office-floor)."""
+    """"Beginning at the sofa facing the plant": wherever one stands by the start (`here`), the
+    first turn is `margin` clear of every other turn class's band (by a 2 m sofa with the plant
+    at one end it is a left at one end and a turn back at the other: person check of
+    office-floor)."""
     turns, has_initial = found
     first = turns[0] if has_initial else "none"
     th, m = ctx.th, margin
@@ -432,13 +436,10 @@ def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draf
     centres = [o.xy for o in stops]
     stop_ids = {o.id for o in stops}
     found, why = None, "no other object to face"
-    # where walks start: 15 deg clear of another turn; anywhere else by it: another turn nowhere
-    # (a few degrees spare for the checker's own stand points between this lattice's)
-    cells, area = [plan.xy(c) for c in plan.beside(start)], stand_area_points(plan, start)
+    here = [plan.xy(c) for c in plan.beside(start)] + stand_area_points(plan, start)
     for facing in ctx.shuffled([o for o in nameable if o.id not in stop_ids]):
         found, why = _turns(ctx, path, centres, facing)
-        if found and not (_first_turn_steady(ctx, cells, centres[1], facing, found, ctx.th.angle_margin_deg)
-                          and _first_turn_steady(ctx, area, centres[1], facing, found, STAND_AREA_MARGIN_DEG)):
+        if found and not _first_turn_steady(ctx, here, centres[1], facing, found, FIRST_TURN_MARGIN_DEG):
             found, why = None, "the first turn depends on where one stands by the start"
         if found:
             break

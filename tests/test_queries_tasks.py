@@ -437,12 +437,22 @@ def test_the_first_turn_reads_the_same_wherever_one_stands_by_the_start():
     """Person check (office-floor): "beginning at the sofa facing the plant" by a 2 m sofa with
     the plant at one end reads left at one end and turn back at the other."""
     from types import SimpleNamespace
-    from queries.route_plan import _first_turn_steady
+    from queries.route_plan import FIRST_TURN_MARGIN_DEG, _first_turn_steady
     ctx, facing = SimpleNamespace(th=DEFAULT), SimpleNamespace(xy=(0.0, 10.0))
     right = (["turn right"], True)
-    m = DEFAULT.angle_margin_deg
+    m = FIRST_TURN_MARGIN_DEG
     assert _first_turn_steady(ctx, [(0.0, 0.0), (5.0, -1.0)], (10.0, 0.0), facing, right, m)   # -90, -103 deg
     assert not _first_turn_steady(ctx, [(0.0, 0.0), (0.0, 12.0)], (10.0, 0.0), facing, right, m)  # +40: no turn
+    # person checks: a first turn of 135-140 deg from beside the start was read "left or back?";
+    # past the middle of the unclear band (135) it reads the other way: 3 deg short of it is the limit
+    far_left = SimpleNamespace(xy=(-10.0, 0.0))        # facing west from the origin
+    to = lambda deg: (math.cos(math.radians(180 + deg)), math.sin(math.radians(180 + deg)))  # noqa: E731
+    left = (["turn left"], True)
+    assert _first_turn_steady(ctx, [(0.0, 0.0)], to(131.0), far_left, left, m)
+    assert not _first_turn_steady(ctx, [(0.0, 0.0)], to(133.0), far_left, left, m)
+    assert not _first_turn_steady(ctx, [(0.0, 0.0)], to(47.0), far_left, left, m)
+    assert [check_route.nearer_turn(a, CHECK_RULES) for a in (44, 46, 134, -136, 150)] == [
+        "none", "turn left", "turn left", "turn back", "turn back"]
     # the checker on its own: a 3 m bench along the south wall, facing the tv, first to the lamp:
     # a left from the bench's middle, no turn from its east end
     files = square_room([obj("living-room/bench/1", 6, 0.25, w=3.0, d=0.3)])
