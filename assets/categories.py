@@ -170,7 +170,7 @@ _CATEGORY_LIST: tuple[Category, ...] = (
        ("silver", "dark grey", "black", "white"),
        aliases=("notebook computer", "laptop computer", "macbook", "notebook pc"),
        supports=("desk", "table", "bed", "sofa"), materials=("metal", "plastic", "screen")),
-    _c("locker", (0.60, 0.45, 1.75), (0.95, 0.50, 1.90), "floor_wall", "metal",
+    _c("locker", (0.30, 0.45, 1.75), (0.40, 0.50, 1.90), "floor_wall", "metal",   # one door: one locker
        ("grey", "blue", "teal", "red", "light grey"),
        aliases=("lockers", "metal locker", "gym locker", "locker cabinet"),
        materials=("metal",), support_levels=(1.0,), front_clearance=0.7),
