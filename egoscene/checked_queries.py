@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Callable
 
@@ -46,9 +45,9 @@ def _refused_records(path: Path, problems) -> dict[str, dict[str, str]] | None:
     """The questions the check refused, keyed for the engine to leave out; None when a problem
     is not about one question (the letters' balance, a malformed file): that is no one
     question's fault and the scenario fails."""
-    from queries.records import withhold_key
+    from queries.records import read_jsonl, withhold_key
 
-    records = {r["id"]: r for r in map(json.loads, path.read_text().splitlines()) if isinstance(r, dict)}
+    records = {r["id"]: r for r in read_jsonl(path)}
     out = {}
     for p in problems:
         rec = records.get(p.id.removesuffix("-ff")) if isinstance(p.id, str) else None

@@ -47,7 +47,6 @@ CAME_FROM_M = 1.0  # a stop whose furniture is this near an earlier stop's (not 
 # keeps it 3 deg on its own side of their middles (45, 135: VSI's "back" line), where a viewer
 # would start to read the other turn (person checks: 137 deg by a chair read as "left or back?")
 FIRST_TURN_MARGIN_DEG = 18.0
-FAR_REACH = 0.8  # "by" a thing boxed in (a desk behind its chair): as near as one can get, up to this
 
 
 def base_of(obj: SceneObject, by_id: dict[str, SceneObject]) -> SceneObject | None:
@@ -206,7 +205,7 @@ class RoomPlanner:
     def beside(self, obj: SceneObject) -> list:
         if obj.id not in self._beside:
             base, cells = base_of(obj, self.by_id), []
-            for reach in (self.reach, FAR_REACH):
+            for reach in (self.reach, self.th.far_stand_by_m):   # far: a desk boxed in behind its chair
                 if base is None or cells:
                     break
                 near = None if base is obj else Polygon(obj.footprint)
