@@ -17,6 +17,7 @@ from generator.walk.route import narrate_turn
 DWELL_EXTRA = 30        # frames of dwell on an object named in extra_looks
 PAN_LEAD = 6.0          # degrees the pan starts before the first / ends after the last object
 LOOK_NARRATION_HALF = 10.0
+SMALL_NEAR = 0.7        # beyond this share of its reach a small thing is panned over at SLOW_PAN_RATE
 
 
 @dataclass
@@ -139,8 +140,13 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
         padded = np.concatenate([np.full(7, pitch[0]), pitch, np.full(7, pitch[-1])])
         pitch = np.convolve(padded, kernel, mode="valid")
     pitch = np.clip(pitch, c_lo, c_hi)
-    rate = np.where(np.any(np.abs(grid[:, None] - theta[None, :]) <= wv.CENTRE_HALF + 3.0, axis=1), wm.PAN_RATE,
-                    wm.TURN_RATE)
+    # speed: PAN_RATE over objects, slower over small things (their size limits their reach)
+    # seen from near the edge of their reach - a few pixels over the threshold, they hold the
+    # id pass's block only now and then - and TURN_RATE between objects
+    reach = np.array([ctx.targets[c].reach for c in cols])
+    small = (reach < wv.MAX_VIEW) & (table.dist[row, cols] > SMALL_NEAR * reach)
+    over = np.where(small, wm.SLOW_PAN_RATE, wm.PAN_RATE)
+    rate = np.where(np.abs(grid[:, None] - theta[None, :]) <= wv.CENTRE_HALF + 3.0, over[None, :], wm.TURN_RATE).min(axis=1)
     # dwell points: objects named in extra_looks
     holds = sorted((float(theta[k]), stops[c]) for k, c in enumerate(cols) if c in stops)
     done = 0.0

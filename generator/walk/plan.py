@@ -15,12 +15,13 @@ It starts at the plan's start pose (first room, south edge, facing north, eye at
 above the floor), visits the rooms in the scenario's trajectory order and, in each room, stands where
 it can see the room's objects (walk_view: set cover of standpoints - each of the 40 most promising
 first standpoints completed greedily, the plan with the least estimated time winning, never with
-more standpoints than the plain greedy cover) and pans across them in one smooth sweep ordered to
-minimise turning (fast over empty stretches, slower over objects, the pitch easing down for
-low things) so that every object spends at least 15 frames near the image centre: within
-20 deg of the view axis (of the 35 deg half field of view), partly inside the vertical field
-of view and at least half unoccluded (3-D rays against the other objects' boxes; walls in
-2D). Objects already seen that well on the way in are left out of the sweep; where the sweep
+more standpoints than the plain greedy cover, visited in the order that takes least time) and
+pans across them in one smooth sweep ordered to minimise turning (fast over empty stretches,
+slower over objects and slower still over small things seen from near the edge of their reach,
+the pitch easing down for low things) so that every object spends at least 15 frames near the
+image centre: within 25 deg of the view axis (of the 35 deg half field of view), partly inside
+the vertical field of view and at least half unoccluded (3-D rays against the other objects'
+boxes; walls in 2D). Objects already seen that well on the way in are left out of the sweep; where the sweep
 falls short it is redone with short stops. Between rooms the walk passes through doorways,
 hallways and the stairwell only (walk_space: a 0.1 m free-space grid per floor with the other
 rooms' doors closed, >= 0.35 m from wall centre lines and >= 0.32 m from furniture where
@@ -30,17 +31,18 @@ U-stairs of `generator.stairs`.
 Turning and walking overlap where a person's would: a walk sets off up to 67 deg off its
 direction (turning on the spot first only beyond BLEND_TURN = 90 deg), ends up to 90 deg off it,
 the gaze turning towards where the pan will start over the last metre while slowing down, and
-eases the pitch back to level while walking rather than standing still for it. Measured on the
-bundled scenario-01..06 and office-floor this takes 9.1-13.8 s of video per room with the
-coverage extensions (mean 10.9 s; about 5% more since things named only from the front are
-looked at from the front, generator.walk.view.FRONT_DEG); VAEX-Bench's videos average about 6 s
-per room - most of the rest is the turning (250-330 deg per room at 57 deg/s) that showing
-every object near the image centre needs.
+eases the pitch back to level while walking rather than standing still for it. Planned on the
+bundled scenario-01..06 and office-floor (tools/walk_timing.py, no coverage extensions) this
+takes 7.3-10.5 s of video per room, mean 8.3 s (large-house 9.7, three-story-house 12.7: long
+hallways and two stair trips); VAEX-Bench's videos average about 6 s per room. What is left is
+mostly walking (about 5 m a room at <= 0.97 m/s, 5.9 s, hallways included) and panning (about
+150 deg a room, 2.4 s).
 
-Limits (walk_motion): walking <= 0.97 m/s, accelerating/braking at 1 m/s^2, slower at corners
+Limits (walk_motion): walking <= 0.97 m/s, accelerating/braking at 2 m/s^2, slower at corners
 (the gaze turns over a window around each corner) and on stairs (0.6 m/s along a flight);
-turning <= 57 deg/s (per frame <= 1.9 deg), panning over objects at 57 deg/s too; pitch within
-[-25, 8] deg changing at <= 30 deg/s. `yaw` in the output is wrapped to [0, 360).
+turning <= 100 deg/s (per frame <= 3.3 deg) at <= 300 deg/s^2, panning over objects at 80 deg/s
+(57 over small things near the edge of their reach); pitch within [-25, 8] deg changing at
+<= 60 deg/s. `yaw` in the output is wrapped to [0, 360).
 
 `extra_looks` {room: [object ids]} (objects the rendered visibility found under-seen) makes
 those objects need a fully unobstructed view from 0.9-3.2 m and adds a 1 s stop on each.

@@ -13,6 +13,7 @@ view quality and the time to walk there, pan and walk on.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -21,7 +22,8 @@ import numpy as np
 from assets.vocabulary import named_from_front
 from generator.walk.space import FLAT_HEIGHT, Field, Leg, base_z
 
-CENTRE_HALF = 20.0       # "near the image centre": within this many degrees of the view axis (of 35 at 70 deg HFOV)
+CENTRE_HALF = 25.0       # "near the image centre": within this many degrees of the view axis (of 35 at 70 deg
+                         # HFOV; at 25 deg a thing's centre is 107 px inside the edge of a 640-px frame)
 V_MARGIN = 6.0           # keep this much of the object (deg, or half of it) inside the vertical FOV
 MIN_PITCH = -25.0
 MAX_PITCH = 8.0
@@ -369,7 +371,7 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
     standpoint near the way in that shows most objects within one short sweep beats one in
     the middle of the room that shows them all around. `hidden` targets (no standpoint
     shows any of them) are only added to the pan of the nearest standpoint chosen for the
-    others."""
+    others. The standpoints are visited in the order that takes least time."""
     if not targets:
         return []
     cov = covered(table, strict, targets)
@@ -395,6 +397,9 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
         if best is None or t < best[0] - 1e-9:
             best = (t, chosen)
     chosen = best[1]
+    if 2 <= len(chosen) <= 5:  # visit the standpoints in the order that takes least time
+        chosen = list(min(itertools.permutations(chosen),
+                          key=lambda p: plan_seconds(list(p), table, d_in, h_in, d_out, h_out)))
     if not chosen and len(hidden):
         chosen.append((int(np.argmin(d_in)), []))
     for k in hidden:
@@ -405,7 +410,8 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
 
 
 FIRST_CANDIDATES = 40    # first standpoints tried (each completed greedily) in choose_viewpoints
-WALK_OVERHEAD_S = 1.0    # seconds a rest-to-rest walk takes beyond its length at full speed
+WALK_OVERHEAD_S = 0.5    # seconds a rest-to-rest walk takes beyond its length at full speed
+PAN_DEG_S = 75.0         # degrees a pan turns per second on average (slower over objects, faster between)
 TURN_OVERHEAD_S = 0.4    # the same for a turn on the spot
 STOP_S = 2.0             # each further standpoint (a stop, a turn to walk on, a pan's lead-in)
 WEAK_S = 6.0             # an object looked at from where it is only partly visible: likely extra looks
@@ -451,7 +457,7 @@ def plan_seconds(chosen: list[tuple[int, list[int]]], table: ViewTable, d_in: np
             yaw_out = math.degrees(math.atan2(dy, dx))
         else:
             yaw_out = None if h_out is None else float(h_out[row])
-        t += pan_degrees(table.bearing[row, cols], yaw_in, yaw_out) / 52.0 + TURN_OVERHEAD_S
+        t += pan_degrees(table.bearing[row, cols], yaw_in, yaw_out) / PAN_DEG_S + TURN_OVERHEAD_S
         prev = row
     if d_out is not None:
         t += float(d_out[chosen[-1][0]]) / 0.97
@@ -491,7 +497,7 @@ def _greedy_cover(table: ViewTable, targets: list[Target], strict: np.ndarray, c
                 turn_out = 0.0
                 if d_out is not None and h_out is not None and remaining.sum() == best_count and np.isfinite(h_out[row]):
                     turn_out = min(abs(angle_to(end, h_out[row])), abs(angle_to(start, h_out[row])))
-                t = walk_in[row] / 0.8 + (arc + turn_in + turn_out) / 45.0
+                t = walk_in[row] / 0.8 + (arc + turn_in + turn_out) / (0.85 * PAN_DEG_S)
                 if d_out is not None and remaining.sum() == best_count:
                     t += d_out[row] / 0.8
                 t -= QUALITY_WEIGHT * qual[row, cols].sum()
