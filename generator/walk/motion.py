@@ -18,14 +18,14 @@ from formats.camera import EYE_HEIGHT
 
 FPS = 30
 EYE = EYE_HEIGHT  # only tells floors apart by z (any eye height well below a storey does)
-WALK_SPEED = 0.97          # m/s (limit 1.0)
+WALK_SPEED = 1.0           # m/s (SPEC 4: walking about 1 m/s)
 WALK_ACCEL = 2.0           # m/s^2: half a second from standing to full pace
 STAIR_SPEED = 0.6          # m/s along a flight (3-D): about 2 steps a second
 STAIR_LANDING_SPEED = 0.8
-TURN_RATE = 100.0          # deg/s, turning on the spot (a person with a head camera: 90-120; limit 105)
-WALK_TURN_RATE = 100.0     # deg/s, turning while walking
-PAN_RATE = 80.0            # deg/s over the objects of a look-around (50 deg about the centre = 19 frames)
-SLOW_PAN_RATE = 57.0       # deg/s over a small thing seen from near its reach (26 frames)
+TURN_RATE = 60.0           # deg/s, turning on the spot (SPEC 4: at most about 60)
+WALK_TURN_RATE = 60.0      # deg/s, turning while walking
+PAN_RATE = 60.0            # deg/s over the objects of a look-around (50 deg about the centre = 25 frames)
+SLOW_PAN_RATE = 48.0       # deg/s over a small thing seen from near its reach (31 frames)
 TURN_ACCEL = 300.0         # deg/s^2: a third of a second up to full turning speed
 KINK_STEP = 0.05           # m/s: half the change of velocity allowed at a corner of the path
 KINK_MIN_SPEED = 0.12

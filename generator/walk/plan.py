@@ -33,15 +33,15 @@ direction (turning on the spot first only beyond BLEND_TURN = 90 deg), ends up t
 the gaze turning towards where the pan will start over the last metre while slowing down, and
 eases the pitch back to level while walking rather than standing still for it. Planned on the
 bundled scenario-01..06 and office-floor (tools/walk_timing.py, no coverage extensions) this
-takes 7.3-10.5 s of video per room, mean 8.3 s (large-house 9.7, three-story-house 12.7: long
+takes 7.7-11.8 s of video per room, mean 9.3 s (large-house 10.6, three-story-house 14.1: long
 hallways and two stair trips); VAEX-Bench's videos average about 6 s per room. What is left is
-mostly walking (about 5 m a room at <= 0.97 m/s, 5.9 s, hallways included) and panning (about
-150 deg a room, 2.4 s).
+mostly walking (about 5 m a room, 7 s with the turns made while walking) and turning on the
+spot (about 150 deg a room, 2.9 s) at the SPEC's limits (about 1 m/s, at most about 60 deg/s).
 
-Limits (walk_motion): walking <= 0.97 m/s, accelerating/braking at 2 m/s^2, slower at corners
+Limits (walk_motion): walking <= 1.0 m/s, accelerating/braking at 2 m/s^2, slower at corners
 (the gaze turns over a window around each corner) and on stairs (0.6 m/s along a flight);
-turning <= 100 deg/s (per frame <= 3.3 deg) at <= 300 deg/s^2, panning over objects at 80 deg/s
-(57 over small things near the edge of their reach); pitch within [-25, 8] deg changing at
+turning <= 60 deg/s (per frame <= 2 deg) at <= 300 deg/s^2, panning over objects at 60 deg/s
+(48 over small things near the edge of their reach); pitch within [-25, 8] deg changing at
 <= 60 deg/s. `yaw` in the output is wrapped to [0, 360).
 
 `extra_looks` {room: [object ids]} (objects the rendered visibility found under-seen) makes

@@ -411,7 +411,7 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
 
 FIRST_CANDIDATES = 40    # first standpoints tried (each completed greedily) in choose_viewpoints
 WALK_OVERHEAD_S = 0.5    # seconds a rest-to-rest walk takes beyond its length at full speed
-PAN_DEG_S = 75.0         # degrees a pan turns per second on average (slower over objects, faster between)
+PAN_DEG_S = 57.0         # degrees a pan turns per second on average (slower over objects, faster between)
 TURN_OVERHEAD_S = 0.4    # the same for a turn on the spot
 STOP_S = 2.0             # each further standpoint (a stop, a turn to walk on, a pan's lead-in)
 WEAK_S = 6.0             # an object looked at from where it is only partly visible: likely extra looks
@@ -451,7 +451,7 @@ def plan_seconds(chosen: list[tuple[int, list[int]]], table: ViewTable, d_in: np
             dist = 1.2 * math.hypot(dx, dy)
             yaw_in = math.degrees(math.atan2(dy, dx))
         if dist > 1e-6:
-            t += dist / 0.97 + WALK_OVERHEAD_S
+            t += dist / 1.0 + WALK_OVERHEAD_S
         if n + 1 < len(chosen):
             dx, dy = table.xy[chosen[n + 1][0]] - table.xy[row]
             yaw_out = math.degrees(math.atan2(dy, dx))
@@ -460,7 +460,7 @@ def plan_seconds(chosen: list[tuple[int, list[int]]], table: ViewTable, d_in: np
         t += pan_degrees(table.bearing[row, cols], yaw_in, yaw_out) / PAN_DEG_S + TURN_OVERHEAD_S
         prev = row
     if d_out is not None:
-        t += float(d_out[chosen[-1][0]]) / 0.97
+        t += float(d_out[chosen[-1][0]]) / 1.0
     return t
 
 
