@@ -28,6 +28,9 @@ def _lays_out_and_places(path: Path) -> None:
     assert check_scene(scenario, scene) == [], path
     for room in scene["rooms"]:     # an L-shaped room has six corners, a rectangle four
         assert len(room["polygon"]) == (6 if scenario.rooms[room["label"]].shape == "L" else 4), room["label"]
+    if scenario.hallway_shape == "L":   # one corridor per floor with one turn
+        assert sorted(h["floor"] for h in scene["hallways"]) == scenario.floors, path
+        assert all(len(h["polygon"]) == 6 for h in scene["hallways"]), path
     placed = place_objects(scenario, scene)
     assert len(placed["objects"]) == sum(o.count for r in scenario.rooms.values() for o in r.objects)
 
@@ -112,6 +115,36 @@ def test_checked_specs_validate_lay_out_and_place(small_batch):
         _lays_out_and_places(path)
     assert relations > 0  # relations were drawn from the realised plans, not left out
     assert shaped == 1    # the house's room with a free outside corner is an L (it lays out and places)
+
+
+def _draft_of(name: str, draft_name: str) -> "sampler.Draft":
+    """A bundled scenario as a sampler draft (rooms, trajectory, relations as written)."""
+    import yaml
+
+    doc = yaml.safe_load((ROOT / "scenarios" / f"{name}.yaml").read_text())
+    rooms = {label: {"key": room.get("type", sampler._default_type(label)), "type": room.get("type", sampler._default_type(label)),
+                     "floor": 0, "area": room.get("area"), "objects": room["objects"]} for label, room in doc["rooms"].items()}
+    draft = sampler.Draft(draft_name, "one-story house", doc["seed"], rooms, doc["trajectory"])
+    draft.relations = {k: doc["relations"].get(k, []) for k in ("adjacent", "opposite", "vertical")}
+    return draft
+
+
+def test_some_specs_ask_for_an_l_hallway_kept_only_where_it_lays_out():
+    from generator.spec.sample import L_HALL_SHARE
+    from formats.seeding import stage_rng
+
+    def drawn(name: str, seed: int) -> bool:
+        return stage_rng(seed, f"sample:hallway:{name}").random() < L_HALL_SHARE
+
+    names = [f"s-{k}" for k in range(40)]
+    asked = [n for n in names if drawn(n, 3)]
+    assert 0.15 * len(names) <= len(asked) <= 0.45 * len(names)       # about L_HALL_SHARE of them
+    skipped = next(n for n in names if not drawn(n, 3))
+    assert sampler._with_l_hallway(_draft_of("scenario-03", skipped)).hallway_shape == "any"
+    turned = sampler._with_l_hallway(_draft_of("scenario-03", asked[0]))
+    assert turned.hallway_shape == "L" and "hallway_shape: L" in turned.yaml_text()
+    kept = sampler._with_l_hallway(_draft_of("scenario-01", next(n for n in names if drawn(n, 1))))
+    assert kept.hallway_shape == "any"   # its relations rule an L out: the spec stays as drawn
 
 
 @pytest.mark.slow  # 30 s more under load; the unchecked path's determinism is tested by default

@@ -79,3 +79,62 @@ def test_an_l_room_lays_out_places_and_is_walked(tmp_path):
 def test_an_l_where_no_corner_is_free_is_refused_naming_the_room():
     with pytest.raises(LayoutError, match=r"rooms\.kitchen\.shape: L needs a corner"):
         layout(parse_scenario(_spec("kitchen"), "k.yaml"))
+
+
+# ---------------------------------------------------------------------------- hallways with a turn
+
+
+def _hallway_spec(name: str, shape: str) -> str:
+    doc = yaml.safe_load((ROOT / "scenarios" / f"{name}.yaml").read_text())
+    doc["hallway_shape"] = shape
+    return yaml.safe_dump(doc, sort_keys=False)
+
+
+def _arms(hall: Polygon) -> tuple[float, float]:
+    """How far each arm of an L runs on past the corner square (the corridor's width)."""
+    x0, y0, x1, y1 = hall.bounds
+    notch = box(x0, y0, x1, y1).difference(hall)     # the bounding box less the L: one rectangle
+    nx0, ny0, nx1, ny1 = notch.bounds
+    width_ns, width_ew = (x1 - x0) - (nx1 - nx0), (y1 - y0) - (ny1 - ny0)
+    return (x1 - x0) - width_ns, (y1 - y0) - width_ew
+
+
+def test_an_l_hallway_lays_out_places_and_is_walked():
+    from formats.camera import Camera
+    from generator.placement.place import place_objects
+    from generator.walk.plan import plan_walk
+    from tests.test_walk import check_inside_walkable_space_away_from_walls, check_never_inside_furniture
+
+    scenario = parse_scenario(_hallway_spec("scenario-03", "L"), "l-hall.yaml")
+    assert scenario.hallway_shape == "L" and scenario.to_json()["hallway_shape"] == "L"
+    scene = plan_to_scene(layout(scenario))
+    assert_plan_is_sound(scenario, scene)                       # every relation still holds
+    halls = [Polygon(h["polygon"]) for h in scene["hallways"]]
+    assert len(halls) == 1 and len(halls[0].exterior.coords) - 1 == 6       # one corridor, six corners
+    assert min(_arms(halls[0])) >= 2.0 - 1e-6                               # both arms run on >= 2 m
+    scene["objects"] = place_objects(scenario, scene)["objects"]
+    walk = plan_walk(scenario, scene, camera=Camera.standard(320, 240))
+    check_inside_walkable_space_away_from_walls(scenario, scene, walk)
+    check_never_inside_furniture(scenario, scene, walk)
+    in_hall = [Point(f["position"][:2]) for f in walk["frames"] if halls[0].contains(Point(f["position"][:2]))]
+    assert in_hall                                                           # the walk goes along it
+
+
+def test_a_straight_hallway_is_one_rectangle_and_any_is_the_default():
+    straight = parse_scenario(_hallway_spec("scenario-03", "straight"), "s.yaml")
+    halls = plan_to_scene(layout(straight))["hallways"]
+    assert [len(h["polygon"]) for h in halls] == [4]
+    plain = parse_scenario((ROOT / "scenarios" / "scenario-03.yaml").read_text(), "p.yaml")
+    assert plain.hallway_shape == "any" and "hallway_shape" not in plain.to_json()   # spec hashes unchanged
+
+
+def test_an_l_hallway_the_relations_rule_out_is_refused_with_the_way_out():
+    with pytest.raises(LayoutError, match=r"hallway_shape: any instead of L"):
+        layout(parse_scenario(_hallway_spec("scenario-01", "L"), "l1.yaml"))
+
+
+def test_an_unknown_hallway_shape_is_refused():
+    from generator.spec.scenario import SpecError
+
+    with pytest.raises(SpecError, match=r"hallway_shape"):
+        parse_scenario(_hallway_spec("scenario-03", "U"), "u.yaml")

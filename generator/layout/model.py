@@ -23,6 +23,7 @@ from generator.spec.scenario import Scenario
 UNIT = 0.1  # metres per lattice step
 HALL_MIN, HALL_MAX = 14, 20  # corridor width range (units)
 HALL_MIN_LENGTH = 30
+L_ARM = 20  # an L hallway's arms run on at least 2 m past the corner
 STAIR_SIZE = (48, 22)  # U-shaped stair: landing + two flights side by side
 DOOR_CONTACT = 11  # shared wall for a doorway: the 1.0 m rule plus a margin
 HALL_CONTACT = 14  # hallway pieces and stairs join over at least a corridor width
@@ -189,6 +190,8 @@ class _Builder:
                 else:  # pieces form one connected corridor
                     joins = [t for j in range(k) for t in self.touch(name, self.halls[f][j], HALL_CONTACT)]
                     m.AddBoolOr(joins)
+            if self.s.hallway_shape == "L":
+                self.l_corridor(*self.halls[f])
 
         if len(floors) > 1:
             long, short = STAIR_SIZE
@@ -244,6 +247,19 @@ class _Builder:
             cost += [3 * self.extent[f][0], 3 * self.extent[f][1]]
             cost += [self.boxes[h].w + self.boxes[h].h for h in self.halls[f]]
         m.Minimize(sum(cost) + sum(self.misfits))
+
+    def l_corridor(self, across: str, along: str) -> None:
+        """Two pieces as one L: the north-south piece stands on the east-west one's north or
+        south side, flush with its west or east end, and each arm runs on at least L_ARM past
+        the corner (an L, not a T, and a turn a viewer sees)."""
+        m, a, b = self.m, self.boxes[across], self.boxes[along]
+        m.Add(b.w <= HALL_MAX)  # the second piece runs north-south
+        m.Add(a.w >= b.w + L_ARM)
+        north, west = m.NewBoolVar(f"{along}.north"), m.NewBoolVar(f"{along}.west")
+        m.Add(b.y0 == a.y1).OnlyEnforceIf(north)
+        m.Add(b.y1 == a.y0).OnlyEnforceIf(north.Not())
+        m.Add(b.x0 == a.x0).OnlyEnforceIf(west)
+        m.Add(b.x1 == a.x1).OnlyEnforceIf(west.Not())
 
     def exterior_wall(self, label: str, floor: int, length: int) -> None:
         m, b = self.m, self.boxes[label]

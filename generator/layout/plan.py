@@ -126,7 +126,7 @@ def _layout(scenario: Scenario, work_budget: float, deadline: layout_model.Deadl
                           f"(fix: {NONPLANAR_FIX})", nonplanar)
     floors = scenario.floors
     outcome = None
-    for pieces in range(1, MAX_HALLWAY_PIECES + 1):
+    for pieces in hallway_pieces(scenario):
         problem = layout_model.LayoutProblem(scenario, tuple([pieces] * len(floors)), work_budget=work_budget)
         outcome = layout_model.solve(problem, deadline)
         if outcome.rects:
@@ -138,12 +138,18 @@ def _layout(scenario: Scenario, work_budget: float, deadline: layout_model.Deadl
     return plan
 
 
+def hallway_pieces(scenario: Scenario) -> range:
+    """Hallway pieces per floor to try, fewest first: an L is two, a straight corridor one."""
+    return {"straight": range(1, 2), "L": range(2, 3)}.get(scenario.hallway_shape, range(1, MAX_HALLWAY_PIECES + 1))
+
+
 def explain_failure(scenario: Scenario, work_budget: float, deadline: layout_model.Deadline | None = None) -> LayoutError:
     """Deletion filter: drop each stated relation in turn; keep it if the rest then solve.
     What is left is a minimal set of relations that cannot hold together. When the time budget
     runs out first, the relations not yet cleared are named: no plan was found with them together."""
     keys = layout_model.relation_keys(scenario)
-    pieces = tuple([MAX_HALLWAY_PIECES] * len(scenario.floors))
+    pieces = tuple([hallway_pieces(scenario)[-1]] * len(scenario.floors))
+    shape_fix = f", or hallway_shape: any instead of {scenario.hallway_shape}" if scenario.hallway_shape != "any" else ""
 
     undecided = []  # solves that ran out of budget without a verdict
 
@@ -159,11 +165,11 @@ def explain_failure(scenario: Scenario, work_budget: float, deadline: layout_mod
             return LayoutError(
                 f"{scenario.source}: no floor plan found within the search budget even without relations; "
                 "(the search is capped so that a spec always gives the same plan); fix: fewer or smaller rooms, "
-                "fewer windows or fewer relations", [])
+                f"fewer windows or fewer relations{shape_fix}", [])
         return LayoutError(
             f"{scenario.source}: no floor plan fits the rooms even without relations "
             "(windows need exterior walls, the first trajectory room must be on the south edge); "
-            "fix: reduce windows or room areas", [])
+            f"fix: reduce windows or room areas{shape_fix}", [])
     dropped: set = set()
     for i, key in enumerate(keys):
         try:
@@ -180,10 +186,10 @@ def explain_failure(scenario: Scenario, work_budget: float, deadline: layout_mod
     if undecided:  # honest about a budget that ran out: "not found", not "impossible"
         return LayoutError(
             f"{scenario.source}: relations: no floor plan found within the search budget; the relations that "
-            f"resisted together are: {'; '.join(conflict)} (fix: drop or change one of them, or give rooms areas)", conflict)
+            f"resisted together are: {'; '.join(conflict)} (fix: drop or change one of them, or give rooms areas{shape_fix})", conflict)
     return LayoutError(
         f"{scenario.source}: relations: these cannot all hold together: {'; '.join(conflict)} "
-        "(fix: drop or change one of them)", conflict)
+        f"(fix: drop or change one of them{shape_fix})", conflict)
 
 
 def nonplanar_adjacency(scenario: Scenario) -> list[str]:

@@ -32,6 +32,7 @@ CONFIRM_ATTEMPTS = 5  # layout + placement tries per draw before drawing the sce
 REDRAWS = 4
 AREA_STEP = 1.3  # a room too small for its objects grows by this factor per try
 L_SHARE = 0.35       # rooms with a free outside corner made L-shaped (at most one per floor)
+L_HALL_SHARE = 0.3   # specs asking for L hallways (kept where the spec still lays out and places)
 PROBE_BUDGET = 1.0  # CP-SAT work units for the relation-free layout (a probe: any plan will do)
 FILL_CAP = {"pot": 2, "locker": 6, "cabinet": 3, "yoga mat": 2, "plant": 3}  # top-up limit per room, else 4
 OPTIONAL_SCALE = 0.8  # optional objects are drawn a little rarer than the tables say; _fill tops up
@@ -49,6 +50,7 @@ class Draft:
     rooms: dict[str, dict]  # label -> {"key": table key, "type", "floor", "area", "objects": {cat: n}}
     trajectory: list[str]
     relations: dict[str, list] = field(default_factory=lambda: {"adjacent": [], "opposite": [], "vertical": []})
+    hallway_shape: str = "any"
 
     def document(self) -> dict:
         spec_typology = TYPOLOGIES[self.typology].spec_typology
@@ -70,6 +72,8 @@ class Draft:
         relations = {k: v for k, v in self.relations.items() if v}
         if relations:
             doc["relations"] = relations
+        if self.hallway_shape != "any":
+            doc["hallway_shape"] = self.hallway_shape
         return doc
 
     def yaml_text(self) -> str:
@@ -303,7 +307,7 @@ def confirm(draft: Draft, rng: np.random.Generator) -> Draft:
                 if bad:
                     raise layout.LayoutError("; ".join(bad))
                 place_objects(scenario, scene)
-                return _with_l_rooms(draft, scene, rng)
+                return _with_l_hallway(_with_l_rooms(draft, scene, rng))
             except PlacementError as exc:
                 problems.append(str(exc))
                 room = draft.rooms.get(exc.room or "")
@@ -360,6 +364,30 @@ def _with_l_rooms(draft: Draft, scene: dict, rng: np.random.Generator) -> Draft:
     return shaped
 
 
+def _with_l_hallway(draft: Draft) -> Draft:
+    """L_HALL_SHARE of the specs ask for hallways with a turn (`hallway_shape: L`), drawn from
+    a generator of their own so that the other specs stay as they were; kept only if the
+    spec still lays out with every relation and places."""
+    from generator.layout import plan as layout
+    from generator.layout.relations import check_scene
+    from generator.placement.place import place_objects
+    from generator.placement.state import PlacementError
+
+    if stage_rng(draft.seed, f"sample:hallway:{draft.name}").random() >= L_HALL_SHARE:
+        return draft
+    turned = copy.deepcopy(draft)
+    turned.hallway_shape = "L"
+    try:
+        scenario = _parse(turned)
+        scene = layout.plan_to_scene(layout.layout(scenario))
+        if check_scene(scenario, scene):
+            return draft
+        place_objects(scenario, scene)
+    except (layout.LayoutError, PlacementError):
+        return draft
+    return turned
+
+
 def wall_pairs(scene: dict) -> set[tuple[str, str]]:
     """Rooms on one floor sharing a wall long enough for a doorway (adjacent once one is cut)."""
     from shapely.geometry import Polygon
@@ -403,7 +431,8 @@ def stats_of(draft: Draft) -> dict:
     return {
         "name": draft.name, "typology": draft.typology, "rooms": len(scenario.rooms),
         "objects": sum(o.count for r in scenario.rooms.values() for o in r.objects),
-        "floors": len(scenario.floors), "adjacent pairs": len(scenario.relations.adjacent),
+        "floors": len(scenario.floors), "hallway_shape": scenario.hallway_shape,
+        "adjacent pairs": len(scenario.relations.adjacent),
         "opposite pairs": opposite_pairs, "vertical pairs": len(scenario.relations.vertical),
         "objects per room": {label: sum(o.count for o in r.objects) for label, r in scenario.rooms.items()},
         "room types": {label: draft.rooms[label]["key"] for label in draft.rooms},
@@ -462,8 +491,11 @@ def summary(sampled: list[Sampled]) -> dict:
     typologies: dict[str, int] = {}
     for s in sampled:
         typologies[s.stats["typology"]] = typologies.get(s.stats["typology"], 0) + 1
+    shapes = {"L rooms": sum(1 for s in sampled for r in s.draft.rooms.values() if r.get("shape") == "L"),
+              "specs with L hallways": sum(1 for s in sampled if s.stats["hallway_shape"] == "L")}
     return {
         "scenarios": len(sampled), "statistics": rows, "typologies": dict(sorted(typologies.items())),
+        "shapes": shapes,
         "objects per room by type": {k: round(float(np.mean(v)), 2) for k, v in sorted(per_type.items())},
         "categories covered": len(used), "categories in catalog": len(CATEGORIES),
         "categories missing": sorted(set(CATEGORIES) - set(used)),
@@ -481,6 +513,8 @@ def format_table(report: dict) -> str:
         paper = f"{row['paper_mean']} +- {row['paper_sd']}" if row["paper_mean"] is not None else "-"
         lines.append(f"{key:<16}{ours:>16}{paper:>16}")
     lines.append(f"typologies: {', '.join(f'{k} {v}' for k, v in report['typologies'].items())}")
+    if "shapes" in report:
+        lines.append(", ".join(f"{k}: {v}" for k, v in report["shapes"].items()))
     lines.append(f"categories covered: {report['categories covered']} of {report['categories in catalog']}"
                  + (f" (missing: {', '.join(report['categories missing'])})" if report["categories missing"] else ""))
     return "\n".join(lines) + "\n"

@@ -119,6 +119,9 @@ class ScenarioFile(BaseModel):
                                                       f"{MAX_ROOMS_PER_FLOOR} per floor.")
     trajectory: list[Label] = Field(min_length=1, max_length=MAX_ROOMS, description="Every room exactly once, in visiting order.")
     relations: RelationsEntry = Field(default_factory=RelationsEntry)
+    hallway_shape: Literal["any", "straight", "L"] = Field("any", description=(
+        "Shape of each floor's hallway: 'any' (the fewest straight pieces that make every relation hold), "
+        "'straight' (one straight corridor) or 'L' (a corridor with one right-angle turn, both arms at least 2 m)."))
 
 
 def json_schema() -> dict:
@@ -208,6 +211,7 @@ class Scenario:
     trajectory: tuple[str, ...]
     relations: Relations
     source: str = ""
+    hallway_shape: str = "any"  # any | straight | L
 
     @property
     def floors(self) -> list[int]:
@@ -237,6 +241,7 @@ class Scenario:
                 "opposite": [[list(g.side_a), list(g.side_b)] for g in self.relations.opposite],
                 "vertical": [list(p) for p in self.relations.vertical],
             },
+            **({"hallway_shape": self.hallway_shape} if self.hallway_shape != "any" else {}),
         }
 
     def spec_hash(self) -> str:
@@ -418,7 +423,8 @@ def _normalize(parsed: ScenarioFile, source: str) -> Scenario:
     issues += relation_issues
     if issues:
         raise SpecError(issues)
-    return Scenario(parsed.name, parsed.typology, parsed.seed, rooms, tuple(parsed.trajectory), relations, source)
+    return Scenario(parsed.name, parsed.typology, parsed.seed, rooms, tuple(parsed.trajectory), relations, source,
+                    parsed.hallway_shape)
 
 
 def _check_floors(parsed: ScenarioFile, source: str) -> list[SpecIssue]:
