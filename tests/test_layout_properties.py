@@ -13,7 +13,11 @@ from tests.layout_checks import assert_plan_is_sound
 
 TYPES = ["kitchen", "bedroom", "bathroom", "study", "living room", "dining room", "lounge", "file room"]
 EXAMPLES = 25
-MIN_LAID_OUT = 0.9      # measured: 25 of 25 here; 93 of 100 with 100 examples (7 refused naming a conflict)
+# Measured: 93 of 100 with 100 examples (7 refused naming a conflict). Hypothesis draws a
+# different set of 25 depending on what ran before it in the session (derandomize or not), so
+# the floor must hold for most sets: at 93% a 90% floor fails about one set in four (22 of 25
+# seen after tests/test_sample.py), an 80% floor under one in a hundred.
+MIN_LAID_OUT = 0.8
 OUTCOMES: dict[str, str] = {}   # spec text -> "laid out" | the refusal
 
 
