@@ -81,6 +81,19 @@ def test_furniture_beside_the_door_moves_the_hinge_or_narrows_the_swing():
     assert MIN_OPEN <= leaf.max_open < 120
 
 
+def test_a_door_by_a_corner_is_hinged_there_and_opens_against_the_side_wall():
+    scene = _scene()
+    scene["doors"][0]["position"] = [4.0, 0.6]       # jambs at y 0.15 and 1.05: the south corner 0.15 m away
+    (leaf,) = leaves(scene)
+    assert leaf.hinge[1] < 0.3                        # on the corner's jamb
+    assert leaf.max_open == pytest.approx(90.0, abs=5.0)      # the south wall stops it
+    tip = leaf.tip(leaf.max_open)
+    assert abs(tip[0] - 4.0) > 0.8 and tip[1] < 0.35  # it lies along the south wall, out of the room
+    # a camera stepping in just past the doorway is clear of it, so it opens all the way
+    xy = np.array([(4.4, 0.6), (3.9, 0.6)] + [(3.6, 0.7)] * 20)
+    assert open_angles(leaf, xy, np.zeros(len(xy), int), FPS).max() == leaf.max_open
+
+
 def test_walking_through_opens_the_leaf_before_the_doorway_and_closes_it_behind():
     poses = _walk([(1.0, 2.0), (7.0, 2.0)])          # A -> B through the door at x = 4
     ang = _angles(_scene(), poses)
