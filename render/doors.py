@@ -14,9 +14,8 @@ frame's open angles to its pose, and the cache key includes them.
 
 Doorways left without a leaf: those filled by a `door` object of the spec (it stays as
 placed), openings onto stairs and between two hallway pieces. A leaf swings into a room (the
-entrance into its hallway), hinged on the jamb next to a corner where there is one (it opens
-against the side wall), else on the jamb that lets it open widest against the wall beside the
-door (furniture and walls bound the angle); a leaf opens less only where the
+entrance into its hallway), hinged on the jamb from which it opens flattest against a wall
+(its own wall, or the side wall by a corner; furniture and walls bound the angle); a leaf opens less only where the
 camera would otherwise come too close to it.
 """
 
@@ -35,7 +34,6 @@ IN_DOORWAY = 0.3       # m: a camera this close to the door line, within the ope
 CLEARANCE = 0.25       # m: an open leaf keeps this far from the camera
 MAX_OPEN = 160.0       # deg: fully open, nearly flat against the wall beside the door
 MIN_OPEN = 80.0        # deg: never less (the walk goes through)
-SIDE_WALL = 0.5        # m: a jamb this close to the room's corner hinges the leaf (it opens against the side wall)
 LEAF_T = 0.04          # leaf thickness (m), as assets' door builder
 JAMB_LINING = 0.015    # m: the casing's lining inside the opening (render.shell)
 
@@ -80,9 +78,10 @@ def _obstacles(scene: dict, room: str, height: float) -> list[Polygon]:
             if o.get("room") == room and float(o["position"][2]) < height]
 
 
-def _leaf(d: dict, poly: Polygon, s: float, obstacles: list[Polygon]) -> tuple[Leaf, float]:
+def _leaf(d: dict, poly: Polygon, s: float, obstacles: list[Polygon]) -> tuple[Leaf, float, float]:
     """The leaf of doorway d swinging into the space `poly`, hinged on the jamb at -1 (west or
-    south) or +1 along the wall, and the distance from that jamb to the space's corner."""
+    south) or +1 along the wall; how far its free edge, fully open, stays from the space's
+    walls; and the distance from that jamb to the space's corner."""
     cx, cy = (float(v) for v in d["position"])
     normal = (0.0, 1.0) if d["wall_axis"] == "x" else (1.0, 0.0)
     side = 1.0 if poly.contains(Point(cx + 0.3 * normal[0], cy + 0.3 * normal[1])) else -1.0
@@ -99,7 +98,8 @@ def _leaf(d: dict, poly: Polygon, s: float, obstacles: list[Polygon]) -> tuple[L
     turn = 1 if (-s * along[0]) * swing[1] - (-s * along[1]) * swing[0] > 0 else -1
     leaf = Leaf(d["id"], int(d["floor"]), hinge, closed, turn, 2 * half - 0.006, float(d["height"]),
                 (cx, cy), d["wall_axis"], side)
-    return replace(leaf, max_open=_widest(leaf, poly.buffer(-0.07), obstacles)), corner
+    leaf = replace(leaf, max_open=_widest(leaf, poly.buffer(-0.07), obstacles))
+    return leaf, poly.exterior.distance(Point(leaf.tip(leaf.max_open))), corner
 
 
 def leaves(scene: dict) -> list[Leaf]:
@@ -123,16 +123,16 @@ def leaves(scene: dict) -> list[Leaf]:
     return out
 
 
-def _hung_as_people_hang_it(choice: tuple[Leaf, float]) -> tuple:
-    """Rank of a (leaf, jamb-to-corner distance) choice. A jamb within SIDE_WALL of the room's
-    corner takes the hinge when the leaf opens there to at least 90 deg: it then stands along
-    the side wall, out of the room. Hinged on the other jamb it would open wider only where no
-    one stands: the walk steps in just past the doorway, where the leaf must stop short of the
-    camera (open_angles), and a leaf stopped at 90 deg in the middle of a small room hid a
-    bathroom's toilet and a bedroom's chair for the whole visit (sampled scenarios). Otherwise
-    the widest opening, then the jamb nearer a corner."""
-    leaf, corner = choice
-    return (corner <= SIDE_WALL and leaf.max_open >= 90.0, leaf.max_open, -round(corner, 6))
+def _hung_as_people_hang_it(choice: tuple[Leaf, float, float]) -> tuple:
+    """Rank of a (leaf, gap, jamb-to-corner distance) choice, `gap` being how far the fully
+    open leaf's free edge stays from the room's walls: the leaf that opens flattest against a
+    wall (its own or the side wall by a corner), to 5 cm, then the widest opening, then the
+    jamb nearer a corner. Ranked by opening alone, a leaf hinged on the jamb away from a
+    corner, stopped by furniture or by the camera stepping in just past the doorway
+    (open_angles), stood open in the middle of the room: in sampled scenarios it hid a
+    bathroom's toilet (never in a frame) and a bedroom's chair for the whole visit."""
+    leaf, gap, corner = choice
+    return (-round(gap / 0.05), leaf.max_open, -round(corner, 6))
 
 
 def _widest(leaf: Leaf, inside: Polygon, obstacles: list[Polygon]) -> float:
