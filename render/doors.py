@@ -15,8 +15,8 @@ frame's open angles to its pose, and the cache key includes them.
 Doorways left without a leaf: those filled by a `door` object of the spec (it stays as
 placed), openings onto stairs and between two hallway pieces. A leaf swings into a room (the
 entrance into its hallway), hinged on the jamb from which it opens flattest against a wall
-(its own wall, or the side wall by a corner; furniture and walls bound the angle); a leaf opens less only where the
-camera would otherwise come too close to it.
+(its own wall, or the side wall by a corner; furniture and walls bound the angle); a leaf
+opens less only where the camera would otherwise come too close to it.
 """
 
 from __future__ import annotations
