@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from assets.vocabulary import named_from_front
+from generator.walk.motion import WALK_SPEED
 from generator.walk.space import FLAT_HEIGHT, Field, Leg, base_z
 
 CENTRE_HALF = 25.0       # "near the image centre": within this many degrees of the view axis (of 35 at 70 deg
@@ -451,7 +452,7 @@ def plan_seconds(chosen: list[tuple[int, list[int]]], table: ViewTable, d_in: np
             dist = 1.2 * math.hypot(dx, dy)
             yaw_in = math.degrees(math.atan2(dy, dx))
         if dist > 1e-6:
-            t += dist / 1.0 + WALK_OVERHEAD_S
+            t += dist / WALK_SPEED + WALK_OVERHEAD_S
         if n + 1 < len(chosen):
             dx, dy = table.xy[chosen[n + 1][0]] - table.xy[row]
             yaw_out = math.degrees(math.atan2(dy, dx))
@@ -460,7 +461,7 @@ def plan_seconds(chosen: list[tuple[int, list[int]]], table: ViewTable, d_in: np
         t += pan_degrees(table.bearing[row, cols], yaw_in, yaw_out) / PAN_DEG_S + TURN_OVERHEAD_S
         prev = row
     if d_out is not None:
-        t += float(d_out[chosen[-1][0]]) / 1.0
+        t += float(d_out[chosen[-1][0]]) / WALK_SPEED
     return t
 
 
