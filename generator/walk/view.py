@@ -25,7 +25,11 @@ from generator.walk.space import FLAT_HEIGHT, Field, Leg, base_z
 
 CENTRE_HALF = 25.0       # "near the image centre": within this many degrees of the view axis (of 35 at 70 deg
                          # HFOV; at 25 deg a thing's centre is 107 px inside the edge of a 640-px frame)
-V_MARGIN = 6.0           # keep this much of the object (deg, or half of it) inside the vertical FOV
+V_MARGIN = 6.0           # keep this much of the object (deg) inside the vertical FOV ...
+EDGE_DEG = 4.0           # ... or all of a small one and this much more: the id pass does not count an object
+                         # inside the strip along the frame's edges (32 px of 480 = 3.7 deg, render.idcolors.
+                         # border_margin). With half of a small thing inside, an apple on a table 1 m away sat
+                         # in the bottom strip for a whole 1 s stop and was never seen (sample-1-005).
 MIN_PITCH = -25.0
 MAX_PITCH = 8.0
 MAX_VIEW = 5.0           # metres, centre to centre
@@ -244,8 +248,8 @@ def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float, vfov_half:
     e_top = np.degrees(np.arctan2(z1 - eye_z, d))
     e_bot = np.degrees(np.arctan2(z0 - eye_z, d))
     # the view spans [pitch - vfov_half, pitch + vfov_half]; it must overlap the object's
-    # [e_bot, e_top] by m: half of a small object or V_MARGIN deg of a large one
-    m = np.minimum(V_MARGIN, (e_top - e_bot) / 2)
+    # [e_bot, e_top] by m: V_MARGIN deg of a large object, all of a small one and EDGE_DEG more
+    m = np.minimum(V_MARGIN, (e_top - e_bot) + EDGE_DEG)
     lo = e_bot + m - vfov_half   # lower pitches leave the object above the picture
     hi = e_top - m + vfov_half   # higher pitches leave it below
     # aim a little above the middle of the object (gentle pitch, the object in the lower
