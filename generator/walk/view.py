@@ -4,8 +4,8 @@ Viewing model (the camera of formats.camera: at 640x480 with a 70 deg horizontal
 vertical half-FOV `vfov_half` is atan(tan(35 deg) * 3/4) = 27.7 deg, passed in by the walk
 planner from its Camera): an object is *seen* from a standpoint when it is
 within its reach (MAX_VIEW m, less for small things: large enough in the frame to count as seen,
-docs/ground-truth.md), some pitch in [MIN_PITCH, MAX_PITCH] puts part of it well inside the
-vertical field of view, and at least half of the rays from the eye to sample points on it
+docs/ground-truth.md), some pitch in [MIN_PITCH, MAX_PITCH] puts part of it (all of a small
+thing) well inside the vertical field of view, and at least half of the rays from the eye to sample points on it
 clear every other object's box (a 3-D check against footprint prisms) and every wall.
 Standpoints are picked greedily (set cover) on the free grid of the room, trading coverage,
 view quality and the time to walk there, pan and walk on.
