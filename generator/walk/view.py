@@ -25,11 +25,12 @@ from generator.walk.space import FLAT_HEIGHT, Field, Leg, base_z
 
 CENTRE_HALF = 25.0       # "near the image centre": within this many degrees of the view axis (of 35 at 70 deg
                          # HFOV; at 25 deg a thing's centre is 107 px inside the edge of a 640-px frame)
-V_MARGIN = 6.0           # keep this much of the object (deg) inside the vertical FOV ...
-EDGE_DEG = 4.0           # ... or all of a small one and this much more: the id pass does not count an object
-                         # inside the strip along the frame's edges (32 px of 480 = 3.7 deg, render.idcolors.
-                         # border_margin). With half of a small thing inside, an apple on a table 1 m away sat
-                         # in the bottom strip for a whole 1 s stop and was never seen (sample-1-005).
+V_MARGIN = 6.0           # keep this much of the object (deg) inside the vertical FOV - or all of a small
+EDGE_DEG = 4.0           # one and this much more (up to V_MARGIN in all): the id pass counts an object only
+                         # where a 16-px square of it (1.75 deg) lies beyond the 32-px strip along the frame's
+                         # edges (3.7 deg of 480 px; render.idcolors), and either way at least that much of it
+                         # does. With only half of a small thing inside, an apple on a table 1 m away sat in
+                         # the bottom strip for a whole 1 s stop and was never seen (sample-1-005).
 MIN_PITCH = -25.0
 MAX_PITCH = 8.0
 MAX_VIEW = 5.0           # metres, centre to centre
@@ -260,7 +261,7 @@ def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float, vfov_half:
     e_top = np.degrees(np.arctan2(z1 - eye_z, d))
     e_bot = np.degrees(np.arctan2(z0 - eye_z, d))
     # the view spans [pitch - vfov_half, pitch + vfov_half]; it must overlap the object's
-    # [e_bot, e_top] by m: V_MARGIN deg of a large object, all of a small one and EDGE_DEG more
+    # [e_bot, e_top] by m: V_MARGIN deg, or all of a smaller object and EDGE_DEG more
     m = np.minimum(V_MARGIN, (e_top - e_bot) + EDGE_DEG)
     lo = e_bot + m - vfov_half   # lower pitches leave the object above the picture
     hi = e_top - m + vfov_half   # higher pitches leave it below
