@@ -130,7 +130,9 @@ _CATEGORY_LIST: tuple[Category, ...] = (
        ("black", "red", "blue", "purple"),
        aliases=("glasses", "eyeglass", "spectacles", "reading glasses", "sunglasses",
                 "eye glasses", "specs"),
-       supports=_TABLETOP + ("bed", "bookshelf"), materials=("plastic", "glass")),
+       # not the bed, unless nothing else has room (placement's secondary supports): 4 cm high, they
+       # must be seen from within a metre (generator.walk.view.STAND_UP), and a bed's middle is further
+       supports=_TABLETOP + ("bookshelf",), materials=("plastic", "glass")),
     _c("fireplace", (1.20, 0.35, 1.00), (1.60, 0.50, 1.20), "floor_wall", "stone",
        ("white", "cream", "grey", "terracotta", "dark red"),
        aliases=("fire place", "hearth", "fireside", "wood stove", "chimney"),

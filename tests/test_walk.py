@@ -299,9 +299,16 @@ def check_stairs_between_floors(scenario, scene, traj):
         assert set(floor[fa:fb + 1]) >= {rooms[a]["floor"], rooms[b]["floor"]}
 
 
+# The id pass lists an object in a frame only where a 16-px square of it lies 32 px inside the
+# frame's edges (640x480; render.idcolors): 3.7 deg of the 55.4-deg-high, 70-deg-wide picture,
+# and the square itself is 1.8 deg. Counted here as 3.7 deg strips and 2 deg of the object.
+EDGE_STRIP_DEG, BLOCK_DEG = 3.7, 2.0
+
+
 def check_every_object_in_view_long_enough(scenario, scene, traj):
-    """Each object: >= 15 frames inside the horizontal and vertical field of view, within
-    6 m, with no wall between the camera and it (2D)."""
+    """Each object: >= 15 frames inside the horizontal and vertical field of view, clear of the
+    strip along the frame's edges the id pass ignores, within 6 m, with no wall between the
+    camera and it (2D)."""
     pos, yaw, pitch, floor = frames_arrays(traj)
     walls = {f: open_walls(scene, f) for f in set(floor)}
     short = []
@@ -314,8 +321,10 @@ def check_every_object_in_view_long_enough(scenario, scene, traj):
         off = np.abs((np.degrees(np.arctan2(dy, dx)) - yaw[sel] + 180.0) % 360.0 - 180.0)
         e_bot = np.degrees(np.arctan2(oz - pos[sel, 2], np.maximum(dist, 0.05)))
         e_top = np.degrees(np.arctan2(oz + obj["size"][2] - pos[sel, 2], np.maximum(dist, 0.05)))
-        vertical = (e_top >= pitch[sel] - VFOV_HALF) & (e_bot <= pitch[sel] + VFOV_HALF)
-        cand = sel[(off <= HFOV_HALF) & (dist <= 6.0) & vertical]
+        inner = (np.minimum(e_top, pitch[sel] + VFOV_HALF - EDGE_STRIP_DEG)
+                 - np.maximum(e_bot, pitch[sel] - VFOV_HALF + EDGE_STRIP_DEG))
+        vertical = inner >= np.minimum(BLOCK_DEG, e_top - e_bot) - 1e-6
+        cand = sel[(off <= HFOV_HALF - EDGE_STRIP_DEG) & (dist <= 6.0) & vertical]
         if len(cand) < 15:
             short.append((obj["id"], len(cand)))
             continue

@@ -19,8 +19,9 @@ more standpoints than the plain greedy cover, visited in the order that takes le
 pans across them in one smooth sweep ordered to minimise turning (fast over empty stretches,
 slower over objects and slower still over small things seen from near the edge of their reach,
 the pitch easing down for low things) so that every object spends at least 15 frames near the
-image centre: within 25 deg of the view axis (of the 35 deg half field of view), partly inside
-the vertical field of view and at least half unoccluded (3-D rays against the other objects'
+image centre: within 25 deg of the view axis (of the 35 deg half field of view), inside the vertical
+field of view (6 deg of it, or all of a small thing and 4 deg more: the id pass ignores a strip
+along the frame's edges) and at least half unoccluded (3-D rays against the other objects'
 boxes; walls in 2D). Objects already seen that well on the way in are left out of the sweep; where the sweep
 falls short it is redone with short stops. Between rooms the walk passes through doorways,
 hallways and the stairwell only (walk_space: a 0.1 m free-space grid per floor with the other

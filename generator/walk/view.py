@@ -4,8 +4,8 @@ Viewing model (the camera of formats.camera: at 640x480 with a 70 deg horizontal
 vertical half-FOV `vfov_half` is atan(tan(35 deg) * 3/4) = 27.7 deg, passed in by the walk
 planner from its Camera): an object is *seen* from a standpoint when it is
 within its reach (MAX_VIEW m, less for small things: large enough in the frame to count as seen,
-docs/ground-truth.md), some pitch in [MIN_PITCH, MAX_PITCH] puts part of it well inside the
-vertical field of view, and at least half of the rays from the eye to sample points on it
+docs/ground-truth.md), some pitch in [MIN_PITCH, MAX_PITCH] puts part of it (all of a small
+thing) well inside the vertical field of view, and at least half of the rays from the eye to sample points on it
 clear every other object's box (a 3-D check against footprint prisms) and every wall.
 Standpoints are picked greedily (set cover) on the free grid of the room, trading coverage,
 view quality and the time to walk there, pan and walk on.
@@ -25,11 +25,12 @@ from generator.walk.space import FLAT_HEIGHT, Field, Leg, base_z
 
 CENTRE_HALF = 25.0       # "near the image centre": within this many degrees of the view axis (of 35 at 70 deg
                          # HFOV; at 25 deg a thing's centre is 107 px inside the edge of a 640-px frame)
-V_MARGIN = 6.0           # keep this much of the object (deg) inside the vertical FOV ...
-EDGE_DEG = 4.0           # ... or all of a small one and this much more: the id pass does not count an object
-                         # inside the strip along the frame's edges (32 px of 480 = 3.7 deg, render.idcolors.
-                         # border_margin). With half of a small thing inside, an apple on a table 1 m away sat
-                         # in the bottom strip for a whole 1 s stop and was never seen (sample-1-005).
+V_MARGIN = 6.0           # keep this much of the object (deg) inside the vertical FOV - or all of a small
+EDGE_DEG = 4.0           # one and this much more (up to V_MARGIN in all): the id pass counts an object only
+                         # where a 16-px square of it (1.75 deg) lies beyond the 32-px strip along the frame's
+                         # edges (3.7 deg of 480 px; render.idcolors), and either way at least that much of it
+                         # does. With only half of a small thing inside, an apple on a table 1 m away sat in
+                         # the bottom strip for a whole 1 s stop and was never seen (sample-1-005).
 MIN_PITCH = -25.0
 MAX_PITCH = 8.0
 MAX_VIEW = 5.0           # metres, centre to centre
@@ -37,7 +38,15 @@ MAX_VIEW = 5.0           # metres, centre to centre
 # silhouette A m^2 at d m covers about 0.68 * A / d^2 of the frame; planning for twice that
 # (a partly hidden or cut-off view still counts) puts small things within sqrt(340 * A) m.
 SILHOUETTE_REACH = 340.0
-MIN_REACH = 1.2          # metres: even a tiny thing is planned for from at least this far
+MIN_REACH = 1.2          # metres: even a tiny thing is planned for from at least this far ...
+# ... except low things that stand up and show only their front: open eyeglasses stand on rims
+# and temple tips, a wire frame round two 3.4-cm lenses. The id pass lists a thing only where a
+# 16-px square of it shows (1.75 deg at 640x480, render.idcolors.block_side), so they need their
+# 4-cm height to span about 2.5 deg: within BLOCK_REACH times it. Planned as flat things from
+# 1.2-1.8 m, all 9 eyeglasses of the sampled and bundled renders went unseen.
+STAND_UP = frozenset({"eyeglasses"})
+BLOCK_REACH = 23.0       # 1 / tan(2.5 deg)
+NEAR_REACH = 0.8         # metres: the closest reach planned for (a standpoint keeps 0.32 m off furniture)
 MIN_FRAMES = 15
 FRONT_DEG = 60.0         # a thing named only from its front is planned for from within this of its
                          # front direction (the questions accept 70: docs/ground-truth.md "Seen")
@@ -96,7 +105,8 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
     vx, vy = -uy, ux                          # local y (depth, front)
     mid = z0 + 0.55 * h
     top = z1 - min(0.02, h / 4)
-    if h < 0.1:  # flat things (carpets, mats, books): a 3 x 3 grid over the top
+    upright = h >= 0.1 or o["category"] in STAND_UP
+    if not upright:  # flat things (carpets, mats, books): a 3 x 3 grid over the top
         samples = [(cx + a * w * ux + b * d * vx, cy + a * w * uy + b * d * vy, top)
                    for a in (-0.4, 0.0, 0.4) for b in (-0.4, 0.0, 0.4)]
     else:
@@ -115,8 +125,11 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
         if other.get("support") == o["id"]:
             excluded.add(other["id"])
     # silhouette: side on for things with height, half the top for flat ones seen from above
-    silhouette = max(w, d) * h if h >= 0.1 else 0.5 * w * d
-    reach = float(np.clip(math.sqrt(SILHOUETTE_REACH * silhouette), MIN_REACH, MAX_VIEW))
+    silhouette = max(w, d) * h if upright else 0.5 * w * d
+    if o["category"] in STAND_UP:
+        reach = float(np.clip(min(math.sqrt(SILHOUETTE_REACH * silhouette), BLOCK_REACH * h), NEAR_REACH, MAX_VIEW))
+    else:
+        reach = float(np.clip(math.sqrt(SILHOUETTE_REACH * silhouette), MIN_REACH, MAX_VIEW))
     front = (vx, vy) if named_from_front(o["category"]) else None
     return Target(o["id"], o["category"], o["room"], cx, cy, z0, z1, poly, np.array(samples), str(o.get("support")),
                   frozenset(excluded), reach=reach, front=front)
@@ -248,7 +261,7 @@ def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float, vfov_half:
     e_top = np.degrees(np.arctan2(z1 - eye_z, d))
     e_bot = np.degrees(np.arctan2(z0 - eye_z, d))
     # the view spans [pitch - vfov_half, pitch + vfov_half]; it must overlap the object's
-    # [e_bot, e_top] by m: V_MARGIN deg of a large object, all of a small one and EDGE_DEG more
+    # [e_bot, e_top] by m: V_MARGIN deg, or all of a smaller object and EDGE_DEG more
     m = np.minimum(V_MARGIN, (e_top - e_bot) + EDGE_DEG)
     lo = e_bot + m - vfov_half   # lower pitches leave the object above the picture
     hi = e_top - m + vfov_half   # higher pitches leave it below
@@ -327,7 +340,8 @@ def covered(table: ViewTable, strict: np.ndarray, targets: list[Target] | None =
     need = np.array([t.min_vis for t in targets]) if targets else np.full(n, 0.5)
     reach = np.array([t.reach for t in targets]) if targets else np.full(n, MAX_VIEW)
     ok = (table.dist <= reach[None, :]) & table.vfeasible & (table.vis >= need[None, :] - 1e-9)
-    tight = ((table.dist <= np.minimum(3.2, reach)[None, :]) & (table.dist >= 0.9) & table.vfeasible
+    tight = ((table.dist <= np.minimum(3.2, reach)[None, :]) & (table.dist >= np.minimum(0.9, 0.8 * reach)[None, :])
+             & table.vfeasible
              & (table.vis >= 0.99))
     return np.where(strict[None, :], tight, ok)
 

@@ -1,0 +1,67 @@
+"""The walk's viewing model against the id pass's rule (render.idcolors), on hand-built cases:
+what the walk plans as seen must be what the id pass can list."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from formats.camera import Camera
+from generator.walk import view as wv
+
+VFOV_HALF = Camera.standard(640, 480).vfov_deg / 2   # 27.7 deg
+EYE = 1.6
+
+
+STRIP_DEG, BLOCK_DEG = 3.7, 1.75   # 32 px and 16 px of 480 (render.idcolors at 640x480)
+
+
+def test_a_small_thing_shows_a_block_beyond_the_edge_strip():
+    """An apple on a table 1.04 m away (sample-1-005): a 1 s stop at pitch -10.4, allowed when half
+    of a small thing sufficed, left it in the bottom 3.7-deg strip the id pass ignores. Every
+    pitch the band allows now shows the id pass's 16-px square of it beyond the strip."""
+    d, z0, z1 = np.array([1.04]), 0.75, 0.84
+    _, lo, hi, feasible = wv.elevation_band(d, z0, z1, EYE, VFOV_HALF)
+    assert feasible[0]
+    e_top, e_bot = (math.degrees(math.atan2(z - EYE, 1.04)) for z in (z1, z0))
+    assert hi[0] < -10.4                     # the old stop's pitch is out
+    for pitch in np.linspace(max(lo[0], wv.MIN_PITCH), min(hi[0], wv.MAX_PITCH), 9):
+        inner = min(e_top, pitch + VFOV_HALF - STRIP_DEG) - max(e_bot, pitch - VFOV_HALF + STRIP_DEG)
+        assert inner >= BLOCK_DEG + 0.5
+
+
+def test_a_tiny_thing_is_whole_in_view_and_clear_of_the_edge():
+    d, z0, z1 = np.array([3.0]), 0.75, 0.80   # 1 deg high
+    _, lo, hi, _ = wv.elevation_band(d, z0, z1, EYE, VFOV_HALF)
+    e_top, e_bot = (math.degrees(math.atan2(z - EYE, 3.0)) for z in (z1, z0))
+    for pitch in (lo[0], hi[0]):
+        assert e_bot >= pitch - VFOV_HALF + wv.EDGE_DEG - 1e-9 and e_top <= pitch + VFOV_HALF - wv.EDGE_DEG + 1e-9
+
+
+def test_a_large_thing_keeps_six_degrees_in_view():
+    d = np.array([2.0])
+    _, lo, hi, _ = wv.elevation_band(d, 0.0, 2.0, EYE, VFOV_HALF)   # a wardrobe
+    e_top, e_bot = (math.degrees(math.atan2(z - EYE, 2.0)) for z in (2.0, 0.0))
+    assert math.isclose(lo[0], e_bot + wv.V_MARGIN - VFOV_HALF) and math.isclose(hi[0], e_top - wv.V_MARGIN + VFOV_HALF)
+
+
+def _thing(category, size, support="room/table/1", z=0.75):
+    return {"id": f"room/{category}/1", "category": category, "room": "room", "position": [2.0, 2.0, z],
+            "size": list(size), "yaw": 90.0, "support": support}
+
+
+def test_eyeglasses_are_planned_for_from_close_enough_for_the_id_block():
+    """Open glasses stand 4 cm high on a table: the id pass needs a 16-px square (1.75 deg at
+    640x480) of them, so the walk must plan them from within about a metre - as flat things
+    they were planned from 1.8 m and never listed (9 of 9 unseen)."""
+    table = _thing("table", (1.2, 0.8, 0.75), support="floor", z=0.0)
+    glasses = _thing("eyeglasses", (0.14, 0.14, 0.04))
+    book = {**_thing("book", (0.16, 0.21, 0.03)), "id": "room/book/1"}
+    targets = {t.category: t for t in wv.targets_of({"objects": [table, glasses, book]}, "room", 0.0)}
+    g = targets["eyeglasses"]
+    assert wv.NEAR_REACH <= g.reach <= 0.95
+    assert math.degrees(2 * math.atan(0.04 / 2 / g.reach)) >= 2.4      # the lens height spans the block and more
+    assert len({round(p[2], 3) for p in g.samples}) > 1                  # aimed at like an upright thing
+    assert targets["book"].reach >= wv.MIN_REACH                         # flat things as before
+    assert len({round(p[2], 3) for p in targets["book"].samples}) == 1
