@@ -10,6 +10,7 @@ import trimesh
 from assets.geometry import (cuboid, cylinder, disc_y, extrude, extrude_yz, lathe, moved, rod,
                              rotated, rounded_rect, slab, sphere, superellipsoid, torus, tube)
 from assets.builder import Builder, builder
+from assets.categories import BULB_SOCKET_H, bulb_glass_height
 
 BLACK = (0.05, 0.05, 0.06)
 DARK = (0.12, 0.12, 0.13)
@@ -457,8 +458,8 @@ def telephone(b: Builder):
 def bulb(b: Builder):
     w, d, h = b.w, b.d, b.h
     r = w / 2
-    bulb_h = min(0.14, 2.1 * r)
-    socket_h = 0.05
+    bulb_h = bulb_glass_height(w)
+    socket_h = BULB_SOCKET_H
     b.add("cord", cylinder(0.004, bulb_h + socket_h, h, sections=8), b.mat("plastic", BLACK))
     b.add("canopy", cylinder(min(r, 0.05), h - 0.015, h, sections=16), b.mat("plastic", BLACK))
     b.add("socket", cylinder(0.018, bulb_h - 0.01, bulb_h + socket_h, sections=16), b.mat("metal", (0.1, 0.1, 0.1)))

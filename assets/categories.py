@@ -334,6 +334,15 @@ for _cat in _CATEGORY_LIST:
         ALIASES[_key] = _cat.name
 
 
+BULB_SOCKET_H = 0.05
+
+
+def bulb_glass_height(width: float) -> float:
+    """Height of a hanging bulb's glass (the rest of its box, up to the ceiling, is socket and
+    cord): the builder's shape, and what the walk must bring into view (generator.walk.view)."""
+    return min(0.14, 1.05 * width)
+
+
 def _check() -> None:
     """Import-time consistency checks of the data above (cheap, catches typos early)."""
     for cat in _CATEGORY_LIST:

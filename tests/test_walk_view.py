@@ -65,3 +65,14 @@ def test_eyeglasses_are_planned_for_from_close_enough_for_the_id_block():
     assert len({round(p[2], 3) for p in g.samples}) > 1                  # aimed at like an upright thing
     assert targets["book"].reach >= wv.MIN_REACH                         # flat things as before
     assert len({round(p[2], 3) for p in targets["book"].samples}) == 1
+
+
+def test_a_hanging_bulb_is_planned_for_by_its_glass_not_its_cord():
+    """A bulb's box runs up its cord to the ceiling (0.09 x 0.09 x 0.52 m): planned as a 0.5-m
+    thing it was looked for from 4 m with the view aimed up the cord, and 6 of 44 went unseen."""
+    bulb = {"id": "room/bulb/1", "category": "bulb", "room": "room", "position": [2.0, 2.0, 2.28],
+            "size": [0.09, 0.09, 0.52], "yaw": 90.0, "support": "ceiling"}
+    (t,) = wv.targets_of({"objects": [bulb]}, "room", 0.0)
+    assert math.isclose(t.z0, 2.28) and t.z1 - t.z0 < 0.16             # glass and socket
+    assert 1.2 <= t.reach <= 2.0                                         # 0.1% of the frame, twice over
+    assert max(p[2] for p in t.samples) < 2.28 + 0.16

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from assets.categories import BULB_SOCKET_H, bulb_glass_height
 from assets.vocabulary import named_from_front
 from generator.walk.motion import WALK_SPEED
 from generator.walk.space import FLAT_HEIGHT, Field, Leg, base_z
@@ -93,6 +94,8 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
     pos = o["position"]
     z0 = base_z(o, elevation)
     w, d, h = (float(v) for v in (o.get("size") or [0.3, 0.3, 0.3]))
+    if o["category"] == "bulb":   # the glass, not the cord to the ceiling: a 0.5-m box made the walk plan
+        h = min(h, bulb_glass_height(w) + BULB_SOCKET_H)   # bulbs from 4 m and aim above them (6 of 44 unseen)
     z1 = z0 + h
     if o.get("footprint"):
         poly = _ccw(np.asarray(o["footprint"], float))
@@ -126,6 +129,8 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
             excluded.add(other["id"])
     # silhouette: side on for things with height, half the top for flat ones seen from above
     silhouette = max(w, d) * h if upright else 0.5 * w * d
+    if o["category"] == "bulb":
+        silhouette *= math.pi / 4   # a round glass in its box
     if o["category"] in STAND_UP:
         reach = float(np.clip(min(math.sqrt(SILHOUETTE_REACH * silhouette), BLOCK_REACH * h), NEAR_REACH, MAX_VIEW))
     else:
