@@ -74,8 +74,13 @@ def _filled_by_object(scene: dict) -> set[str]:
 
 
 def _obstacles(scene: dict, room: str, height: float) -> list[Polygon]:
+    """Footprints in `room` whose bottom is below the leaf's top. position[2] is world z, so it is
+    taken from above the room's floor: compared as it was, no object on an upper floor ever
+    stopped a leaf, which swung flat over a bathroom's mirror (sample-1-002) and through furniture."""
+    elevation = {int(f["floor"]): float(f["elevation"]) for f in scene.get("floors", [])}
     return [Polygon(o["footprint"]).buffer(0.03) for o in scene.get("objects", [])
-            if o.get("room") == room and float(o["position"][2]) < height]
+            if o.get("room") == room and o.get("footprint")
+            and float(o["position"][2]) - elevation.get(int(o.get("floor", 0)), 0.0) < height]
 
 
 def _leaf(d: dict, poly: Polygon, s: float, obstacles: list[Polygon]) -> tuple[Leaf, float, float]:

@@ -81,6 +81,24 @@ def test_furniture_beside_the_door_moves_the_hinge_or_narrows_the_swing():
     assert MIN_OPEN <= leaf.max_open < 120
 
 
+def test_furniture_stops_a_leaf_on_an_upper_floor_as_on_the_ground_floor():
+    """Objects' position[2] is world z: on a floor 3 m up, a cabinet's bottom is at z = 3.0, still
+    below the leaf's 2.1 m top (once, none stopped a leaf above the ground floor)."""
+    cab = lambda x0, x1, y0, y1, room: {"id": f"{room}/c{y0}", "category": "cabinet", "room": room,  # noqa: E731
+                                        "floor": 0, "position": [(x0 + x1) / 2, (y0 + y1) / 2, 0.0],
+                                        "footprint": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+    objs = [cab(3.5, 3.95, 2.5, 3.5, "A"), cab(3.5, 3.95, 0.5, 1.5, "A"), cab(4.05, 4.5, 2.5, 3.5, "B"),
+            cab(4.05, 4.5, 0.5, 1.5, "B")]
+    (ground,) = leaves(_scene(objs))
+    upper = _scene([{**o, "floor": 1, "position": [*o["position"][:2], 3.0]} for o in objs])
+    for space in upper["rooms"] + upper["hallways"]:
+        space["floor"] = 1
+    upper["doors"][0]["floor"] = 1
+    upper["floors"] = [{"floor": 0, "elevation": 0.0}, {"floor": 1, "elevation": 3.0}]
+    (leaf,) = leaves(upper)
+    assert leaf.max_open == ground.max_open < 120
+
+
 def test_a_door_by_a_corner_is_hinged_there_and_opens_against_the_side_wall():
     scene = _scene()
     scene["doors"][0]["position"] = [4.0, 0.6]       # jambs at y 0.15 and 1.05: the south corner 0.15 m away
