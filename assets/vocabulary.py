@@ -111,6 +111,18 @@ FRONT_ONLY: frozenset[str] = frozenset({
 })
 
 
+# Categories a viewer names from the front or the back, not end-on: seen end-on, a sofa is a
+# seat with two arms, an armchair (person check of large-house: a navy sofa seen only end-on
+# was counted as an armchair). Their "seen" counts only frames with the camera before or
+# behind their long side (docs/ground-truth.md "Seen").
+NAMED_BROADSIDE: frozenset[str] = frozenset({"sofa"})
+
+
+def named_broadside(category: str) -> bool:
+    """Does a viewer need to see the category's long side (front or back) to name it?"""
+    return category in NAMED_BROADSIDE
+
+
 def named_from_front(category: str) -> bool:
     """Does a viewer need to see the category's front to name it?"""
     return category in FRONT_ONLY

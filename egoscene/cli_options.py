@@ -14,13 +14,13 @@ PROFILES = ("preview", "photoreal")
 Specs = Annotated[list[Path], typer.Argument(help="scenario YAML files or folders of them")]
 LAYOUT_BUDGET_S = 30.0  # egoscene.pipeline.LAYOUT_BUDGET_S, without importing it
 LayoutBudget = Annotated[float, typer.Option("--layout-budget", min=1.0, max=3600.0,
-                                             help="seconds the layout of one scenario may take before it is refused")]
+                                             help="CPU seconds the layout of one scenario may take before it is refused")]
 SCENE_BUDGET_S = 120.0  # placing 600 objects (the spec limit) takes about 30 s on 2 busy cores
 SceneBudget = Annotated[float, typer.Option("--scene-budget", min=1.0, max=36000.0,
-                                            help="seconds placing the objects of one scenario may take before it is refused")]
+                                            help="CPU seconds placing the objects of one scenario may take before it is refused")]
 WALK_BUDGET_S = 300.0  # egoscene.pipeline.WALK_BUDGET_S, without importing it
 WalkBudget = Annotated[float, typer.Option("--walk-budget", min=1.0, max=36000.0,
-                                           help="seconds planning one walk may take before the scenario is refused")]
+                                           help="CPU seconds planning one walk may take before the scenario is refused")]
 Passes = Annotated[Optional[str], typer.Option(help="optional outputs, comma-separated: masks (instance masks), depth "
                                                     "(16-bit mm), glb (scene.glb); docs/formats.md")]
 RenderBudget = Annotated[Optional[float], typer.Option(
@@ -29,7 +29,7 @@ RenderBudget = Annotated[Optional[float], typer.Option(
     "(preview) or 30 s (photoreal), per frame scaled by width x height / 640x480, at least a quarter")]
 QUERIES_BUDGET_S = 300.0  # egoscene.pipeline.QUERIES_BUDGET_S, without importing it
 QueriesBudget = Annotated[float, typer.Option("--queries-budget", min=1.0, max=36000.0,
-                                              help="seconds the questions and their independent check may take")]
+                                              help="CPU seconds the questions and their independent check may take")]
 PassesBudget = Annotated[Optional[float], typer.Option(
     "--passes-budget", min=1.0, max=10**7, help="seconds the optional --passes of one scenario may take before "
     "Blender is stopped and the scenario reported (the render is kept: a re-run makes only the passes); default: "

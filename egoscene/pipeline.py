@@ -37,7 +37,7 @@ from render.api import PASSES, PROFILES, RenderBudgetError, render
 STAGES = ("layout", "scene", "trajectory", "render", "queries")
 VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
 COVERAGE_ROUNDS = 2  # walk extensions tried for objects not seen clearly (SPEC 4) before publishing anyway
-LAYOUT_BUDGET_S = 30.0  # the CLI's default wall-clock budget of the layout stage (a slower search is refused)
+LAYOUT_BUDGET_S = 30.0  # the CLI's default CPU-second budget of the layout stage (a slower search is refused)
 WALK_BUDGET_S = 300.0  # ... and of planning one walk (a 9-room, 3-floor house takes about 30 s on 2 busy cores)
 QUERIES_BUDGET_S = 300.0  # ... and of the queries stage with its independent check (seconds for a bundled scenario)
 # The render stage's default budget (Options.render_budget None): start-up plus seconds per frame at 640x480,
@@ -73,16 +73,16 @@ class Options:
     height: int = 480
     per_task: int = 3
     max_frames: int | None = None  # benchmarking only: cut the walk, skip the coverage loop
-    layout_budget: float | None = None  # wall seconds (CLI: LAYOUT_BUDGET_S); never changes a plan, only
+    layout_budget: float | None = None  # CPU seconds (CLI: LAYOUT_BUDGET_S); never changes a plan, only
     # refuses a slow search; None: only the solver's deterministic work budget bounds the search
     seed: int | None = None  # overrides the spec's seed; the name gets "-s<seed>" (variants of one spec)
-    scene_budget: float | None = None  # wall seconds placing the objects may take (CLI: SCENE_BUDGET_S); like
+    scene_budget: float | None = None  # CPU seconds placing the objects may take (CLI: SCENE_BUDGET_S); like
     # layout_budget it never changes a placement, it only refuses a slow one
-    walk_budget: float | None = None  # wall seconds planning one walk may take (CLI: WALK_BUDGET_S); like
+    walk_budget: float | None = None  # CPU seconds planning one walk may take (CLI: WALK_BUDGET_S); like
     # layout_budget it never changes a walk, it only refuses a slow one
     passes: tuple[str, ...] | None = None  # optional render passes (PASSES: masks, depth, glb); None: none
     render_budget: float | None = None  # wall seconds all renders of the scenario may take; None: render_budget_s()
-    queries_budget: float | None = None  # wall seconds of the queries stage (CLI: QUERIES_BUDGET_S); None: no cap
+    queries_budget: float | None = None  # CPU seconds of the queries stage (CLI: QUERIES_BUDGET_S); None: no cap
     passes_budget: float | None = None  # wall seconds the optional passes may take; None: passes_budget_s()
 
     def __post_init__(self):
@@ -356,12 +356,13 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
 
 def _queries_deadline(scenario: Scenario, budget_s: float | None) -> Callable[[], None]:
     """A check the query engine and the checker call between tasks, candidates and records: it raises
-    QueryBudgetError once the queries stage has run `budget_s` wall seconds (in-process: no signals)."""
-    ends = None if budget_s is None else time.perf_counter() + budget_s
+    QueryBudgetError once the queries stage has used `budget_s` CPU seconds (in-process: no signals;
+    CPU, not wall, so a loaded machine does not trip it)."""
+    ends = None if budget_s is None else time.process_time() + budget_s
 
     def within_budget() -> None:
-        if ends is not None and time.perf_counter() > ends:
-            raise QueryBudgetError(f"{scenario.source}: queries stage stopped at its budget of {budget_s:g} s; "
+        if ends is not None and time.process_time() > ends:
+            raise QueryBudgetError(f"{scenario.source}: queries stage stopped at its budget of {budget_s:g} CPU s; "
                                    "nothing was published and the render is kept, so a re-run resumes from it "
                                    "(fix: --queries-budget with more seconds, or a smaller --per-task)")
     return within_budget

@@ -185,9 +185,9 @@ def simulation(rec, facts: Facts, th: Rules, layout: LayoutCheck = None, **_) ->
         if found:
             return found
         others = [r for r in facts.room if r != x and r not in rec["options"]]
-        if any(layout.opposite(x, r) is not False for r in others):
+        if any(layout.opposite_from(x, r) is not False for r in others):
             found.append(("ambiguity", "a room not among the options may be opposite too"))
-        truths = [layout.opposite(x, o) for o in rec["options"]]
+        truths = [layout.opposite_from(x, o) for o in rec["options"]]
         y = rec["answer_text"]
         found += _covisible(facts, x, y)
         return found + judge(rec, truths)

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import numpy as np
 from shapely.geometry import MultiPoint, Polygon
 
-from assets.vocabulary import countable, display_name, lookalikes, named_from_front
+from assets.vocabulary import countable, display_name, lookalikes, named_broadside, named_from_front
 from formats.base import read_model
 from formats.scene import Scene
 from formats.trajectory import Trajectory
@@ -95,18 +95,23 @@ class Facts:
         self.good_room = {k: {f for a, b in r for f in range(a, b + 1)} for k, r in self.room_runs.items()}
 
     def _nameable_views(self, o, track):
-        """The track cut to frames that show the front of a thing a viewer names only from the
-        front (assets.vocabulary.FRONT_ONLY): the camera no more than 70 deg off the direction the
-        thing faces. Seen from behind or side-on, a microwave or a safe is just a box."""
-        if track is None or not named_from_front(o.category):
+        """The track cut to frames that show what names the thing: its front for a thing a
+        viewer names only from the front (assets.vocabulary.FRONT_ONLY), the camera no more
+        than 70 deg off the direction the thing faces (seen from behind or side-on, a microwave
+        or a safe is just a box); its front or back for one named from its long side
+        (NAMED_BROADSIDE: end-on, a sofa is an armchair)."""
+        front, broadside = named_from_front(o.category), named_broadside(o.category)
+        if track is None or not (front or broadside):
             return track
         facing = (math.cos(math.radians(o.yaw)), math.sin(math.radians(o.yaw)))
+        limit = math.cos(math.radians(70.0)) - 1e-9
         keep = []
         for f, p in zip(track.frames, track.pixels):
             cx, cy = self.cam_xy.get(f, (o.position[0], o.position[1]))
             dx, dy = cx - o.position[0], cy - o.position[1]
             norm = math.hypot(dx, dy)
-            if norm == 0 or (dx * facing[0] + dy * facing[1]) / norm >= math.cos(math.radians(70.0)) - 1e-9:
+            along = (dx * facing[0] + dy * facing[1]) / norm if norm else 1.0
+            if along >= limit or broadside and -along >= limit:
                 keep.append((f, p))
         return SimpleNamespace(frames=[f for f, _ in keep], pixels=[p for _, p in keep])
 

@@ -132,22 +132,57 @@ class LayoutCheck:
         return next(Polygon(s.polygon) for s in self.f.spaces if s.node == node)
 
     def opposite(self, a, b):
-        """Directly opposite: one floor, no door between them, both open onto one hallway
-        that fills the gap between their facing walls over >= 0.5 m (measured on the plan).
-        Rooms facing across a third room are on either side of it: unclear either way."""
-        if self.floor[a] != self.floor[b]:
+        """"a is directly opposite to b" holds or fails seen from both rooms; else unclear."""
+        one, other = self.opposite_from(a, b), self.opposite_from(b, a)
+        return one if one == other else None
+
+    def opposite_from(self, x, y):
+        """Directly opposite for a viewer stepping out of x: one floor, no door between them,
+        both open onto one hallway that fills the gap between their facing walls over >= 0.5 m
+        (measured on the plan), and x's doorway looks straight across at y's wall. Rooms facing
+        across a third room are on either side of it: unclear either way."""
+        if self.floor[x] != self.floor[y]:
             return False
-        if self.doors[frozenset((a, b))]:
+        if self.doors[frozenset((x, y))]:
             return False
-        overlap = self._overlap(a, b)
+        ahead = y in self.seen_out_of(x)
+        overlap = self._overlap(x, y)
         if overlap is not None and overlap >= DEFAULT.opposite_overlap_m - EPS:
-            return True
-        across_room = self._overlap(a, b, rooms=True)
+            return True if ahead else None
+        across_room = self._overlap(x, y, rooms=True)
         if across_room is not None and across_room > EPS:
             return None
         if overlap is None or overlap < EPS:
-            return False
+            return None if ahead else False
         return None
+
+    def seen_out_of(self, x) -> set:
+        """Rooms straight ahead of a viewer in x's doorways onto a hallway or stairs: march from
+        the doorway's centre square to its wall in 5 cm steps while inside that space; the room
+        whose wall the first step outside it lands by (exactly one) is what the doorway faces."""
+        found = set()
+        for d in self.f.scene.doors:
+            if x not in d.rooms:
+                continue
+            node = d.rooms[0] if d.rooms[1] == x else d.rooms[1]
+            if node == "outside" or node in self.poly:
+                continue
+            shape = self._space(node).buffer(GAP / 2)
+            px, py = d.position[0], d.position[1]
+            dx, dy = (0.0, 1.0) if d.wall_axis == "x" else (1.0, 0.0)
+            if contains_xy(Polygon(self.poly[x]), px + dx * GAP, py + dy * GAP):
+                dx, dy = -dx, -dy
+            k = 1
+            while k < 1200 and contains_xy(shape, px + dx * 0.05 * k, py + dy * 0.05 * k):
+                k += 1
+            if k == 1:
+                continue
+            qx, qy = px + dx * 0.05 * k, py + dy * 0.05 * k
+            near = [r for r in self.poly if r != x and self.floor[r] == d.floor
+                    and point_polygon_gap((qx, qy), self.poly[r]) <= GAP]
+            if len(near) == 1:
+                found.add(near[0])
+        return found
 
     def _is_building_corner(self, v, floor, reach=WALL) -> bool:
         """Exactly one quadrant around v is inside the building, and its two walls run on for

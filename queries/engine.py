@@ -1,7 +1,9 @@
 """generate_queries: scene files in, queries.jsonl out, with a report of what was refused.
 
-Tasks run in a fixed order from one RNG seeded by (scenario seed, "queries"), so the same spec
-and seed give byte-identical output (rule 6).
+Each task draws from its own RNG seeded by (scenario seed, "queries/<task>"), and the answer
+letters from one seeded by (scenario seed, "queries/options"), so the same spec and seed give
+byte-identical output (rule 6), and a rule changed in one task leaves the others' questions
+as they were.
 """
 
 from __future__ import annotations
@@ -91,17 +93,19 @@ def build_queries(scenario: Scenario, per_task: int = 3, thresholds: Thresholds 
     a task with one asks its generator for that many more and leaves them out."""
     name = scenario.scene.name
     withheld = withheld or {}
+    seed = scenario.scene.seed
     ctx = Context(scenario, thresholds, ontology or default_ontology(),
-                  stage_rng(scenario.scene.seed, "queries"), Rejections(between_candidates=between))
+                  stage_rng(seed, "queries"), Rejections(between_candidates=between))
     drafts, counts = [], {}
     for task, generate in GENERATORS.items():
         between()
+        ctx.rng = stage_rng(seed, f"queries/{task}")
         extra = sum(1 for w in withheld.values() if w["task"] == task)
         made = [d for d in generate(ctx, per_task + extra)
                 if withhold_key(d.task, d.derivation) not in withheld][:per_task]
         counts[task] = len(made)
         drafts += made
-    records = build_records(drafts, name, ctx.rng)
+    records = build_records(drafts, name, stage_rng(seed, "queries/options"))
     total = len(scenario.trajectory.frames)
     for r in records:  # can a model given N uniformly sampled frames see every piece of evidence?
         between()

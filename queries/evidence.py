@@ -16,8 +16,8 @@ from typing import Callable
 
 from queries.model import Scenario, Track
 from queries.params import Thresholds
-from assets.vocabulary import named_from_front
-from queries.shown import sees_front, shown_whole
+from assets.vocabulary import named_broadside, named_from_front
+from queries.shown import sees_broadside, sees_front, shown_whole
 
 
 def seen_runs(frames, pixels, min_pixels: int, min_frames: int) -> list[list[int]]:
@@ -52,10 +52,17 @@ class Seen:
 
     def _named_views(self, obj, track: Track) -> Track:
         """The frames a viewer can name the object in: for a thing named only from the front
-        (assets.vocabulary.FRONT_ONLY), those with the camera in front of it."""
-        if obj is None or not named_from_front(obj.category):
+        (assets.vocabulary.FRONT_ONLY), those with the camera in front of it; for one named from
+        its long side (NAMED_BROADSIDE), those with the camera before or behind it."""
+        if obj is None:
             return track
-        keep = [(f, p) for f, p in zip(track.frames, track.pixels) if f in self._frames and sees_front(obj, self._frames[f])]
+        if named_from_front(obj.category):
+            sees = sees_front
+        elif named_broadside(obj.category):
+            sees = sees_broadside
+        else:
+            return track
+        keep = [(f, p) for f, p in zip(track.frames, track.pixels) if f in self._frames and sees(obj, self._frames[f])]
         return Track(tuple(f for f, _ in keep), tuple(p for _, p in keep))
 
     def _good(self, track: Track) -> tuple[list[int], list[int]]:

@@ -19,6 +19,7 @@ WALL_GAP = 0.3          # rooms closer than this share a wall (walls may have th
 MIN_SHARED_WALL = 1.0   # SPEC: adjacent rooms share at least 1.0 m of wall
 APART = 1.0            # "not adjacent" only this far apart: a closer gap looks like a thick wall
 MIN_OPPOSITE_OVERLAP = 0.5
+LOOK_REACH = 60.0      # a doorway at a hallway's end looks down the hallway's whole length
 CORNER_JOG = 0.4       # outline steps smaller than this are not corners (wall offsets)
 CORNER_WALL = 1.0      # a building corner has at least this much wall on each side
 CORNER_TOUCH = 0.1
@@ -94,6 +95,22 @@ class Layout:
         return best
 
     def opposite(self, a: str, b: str) -> bool | None:
+        """The statement "a is directly opposite to b": what it says from either room."""
+        ab, ba = self.opposite_from(a, b), self.opposite_from(b, a)
+        return ab if ab == ba else None
+
+    def opposite_from(self, x: str, y: str) -> bool | None:
+        """Is y the room directly opposite x for a viewer who steps out of x? The rooms face
+        each other across a hallway (the plan) and x's doorway looks straight across at y's
+        wall: leaving large-house's entrance hall, a viewer faces the exterior door with the
+        dining room beyond it, not the laundry that overlaps the hall by 1.3 m off to the side."""
+        fact = self._opposite_on_plan(x, y)
+        faced = y in self.looks_across_at(x)
+        if fact is True and not faced or fact is False and faced and not self.graph.has_edge(x, y):
+            return None
+        return fact
+
+    def _opposite_on_plan(self, a: str, b: str) -> bool | None:
         if self.floor[a] != self.floor[b]:
             return False
         claimed = frozenset((a, b)) in self.claimed_opposite
@@ -110,6 +127,34 @@ class Layout:
         if not claimed and (overlap is None or overlap <= 0):
             return False
         return None
+
+    def looks_across_at(self, x: str) -> set[str]:
+        """The rooms x's doorways onto a hallway or stairs look straight at: from the doorway's
+        centre, square to its wall, the line stays in that space until it meets the room's
+        wall (not an exterior wall or door, not a corner where two rooms meet)."""
+        out = set()
+        for d in self.scene.doors:
+            if x not in d.rooms:
+                continue
+            space = d.rooms[1] if d.rooms[0] == x else d.rooms[0]
+            if space not in self.space_poly:
+                continue
+            start = Point(d.position)
+            ux, uy = (0.0, 1.0) if d.wall_axis == "x" else (1.0, 0.0)
+            if self.poly[x].contains(Point(start.x + ux * WALL_GAP, start.y + uy * WALL_GAP)):
+                ux, uy = -ux, -uy                   # out of x, into the space
+            ray = LineString([start, (start.x + ux * LOOK_REACH, start.y + uy * LOOK_REACH)])
+            inside = ray.intersection(self.space_poly[space].buffer(WALL_GAP / 2, join_style="mitre"))
+            pieces = [g for g in getattr(inside, "geoms", [inside]) if g.geom_type == "LineString"]
+            first = [g for g in pieces if g.distance(start) < 1e-6]
+            if not first:
+                continue
+            end = max((Point(c) for c in first[0].coords), key=start.distance)
+            met = [r for r, p in self.poly.items()
+                   if r != x and self.floor[r] == d.floor and p.distance(end) <= WALL_GAP]
+            if len(met) == 1:
+                out.add(met[0])
+        return out
 
     def between(self, a: str, b: str, c: str) -> bool | None:
         if len({self.floor[a], self.floor[b], self.floor[c]}) > 1 or len({a, b, c}) < 3:

@@ -55,6 +55,16 @@ def sees_front(obj: SceneObject, frame: Frame) -> bool:
     return abs((off + 180.0) % 360.0 - 180.0) <= FRONT_DEG
 
 
+def sees_broadside(obj: SceneObject, frame: Frame) -> bool:
+    """Is the camera before or behind the object's long side: within FRONT_DEG of the direction
+    its front or its back faces (not end-on)?"""
+    dx, dy = frame.position[0] - obj.position[0], frame.position[1] - obj.position[1]
+    if dx == 0 and dy == 0:
+        return True
+    off = abs((math.degrees(math.atan2(dy, dx)) - obj.yaw + 180.0) % 360.0 - 180.0)
+    return off <= FRONT_DEG or off >= 180.0 - FRONT_DEG
+
+
 def shown_whole(obj: SceneObject, seen_frames: list[int], pixels: dict[int, int], frames: dict[int, Frame],
                 fov_deg: float, width: int, height: int, run: int) -> bool:
     """A run of `run` consecutive seen frames each showing >= SHOWN_SHARE of the box's outline."""

@@ -151,7 +151,7 @@ def _opposite_questions(ctx: Context, layout: Layout) -> list[Draft]:
     task, out = "simulation", []
     labels = sorted(layout.poly)
     for x in ctx.shuffled([r for r in labels if ctx.seen.room_seen(r)]):
-        facts = {y: layout.opposite(x, y) for y in labels if y != x}
+        facts = {y: layout.opposite_from(x, y) for y in labels if y != x}
         truths = [y for y, f in facts.items() if f]
         if len(truths) != 1 or any(f is None for f in facts.values()):
             ctx.rej.add(task, 1, "not exactly one room clearly opposite")

@@ -125,6 +125,18 @@ def test_a_thing_named_from_its_front_is_seen_only_from_the_front():
     assert all((r["id"], "ungrounded") in found for r in naming_tv if r["format"] == "mcq")
 
 
+
+def test_a_sofa_seen_only_end_on_is_not_seen():
+    # Person check (large-house): a navy sofa shown only end-on read as an armchair, so "how
+    # many sofas? 3" was disputed. The camera stands south of the sofa looking north: a sofa
+    # facing east or west shows it its end and is not seen; facing south (its front) or north
+    # (its back) it is (generator and checker).
+    from queries.evidence import Seen
+    for yaw, expected in ((0.0, False), (180.0, False), (90.0, True), (270.0, True)):
+        files = house({"lounge": [0, 0, 6, 6]}, [obj("lounge/sofa/1", 3, 3, w=2.0, d=0.9, yaw=yaw)], ["lounge"])
+        assert Seen(scenario(files), DEFAULT).object_seen("lounge/sofa/1") is expected
+        assert Facts(check_files(files), CHECK_RULES).object_visible("lounge/sofa/1") is expected
+
 # ----------------------------------------------------------------------------- appearance order
 def appearance_room(first, **kw):
     objs = [obj(f"living-room/{c}/1", 0.5 + i * 0.7, 1) for i, c in enumerate(first)]
@@ -941,6 +953,32 @@ def test_rooms_facing_across_a_third_room_are_not_called_opposite():
         assert Layout(scenario(files).scene).opposite("west", "east") is expected
         assert LayoutCheck(Facts(check_files(files), CHECK_RULES)).opposite("west", "east") is expected
 
+
+
+def test_directly_opposite_is_what_the_doorway_looks_at():
+    """Person check (large-house): the laundry overlaps the entrance hall across the hallway by
+    1.3 m, but leaving the hall a viewer faces the exterior door, the laundry off to the side.
+    Here the hall's doorway (x 5) looks across the hallway at the exterior wall by the entrance,
+    while the laundry (x 6.5-10) overlaps the hall (x 4-8) by 1.5 m and its doorway (x 7) looks
+    straight at the hall. Seen from the laundry the hall is opposite; seen from the hall nothing
+    is, so "which room is opposite the hall" is unclear, and so is the statement either way.
+    The bedroom's doorway looks straight at the study's and they overlap by 3 m: opposite."""
+    rooms = {"hall": [4, 0, 8, 4], "laundry": [6.5, 6, 10, 10], "bedroom": [9, 0, 13, 4],
+             "study": [10.5, 6, 14, 10]}
+    doors = [(("hall", "hallway:h0"), (5, 4), "x"), (("laundry", "hallway:h0"), (7, 6), "x"),
+             (("bedroom", "hallway:h0"), (11.5, 4), "x"), (("study", "hallway:h0"), (11.5, 6), "x"),
+             (("hallway:h0", "outside"), (5.5, 6), "x")]
+    relations = {"adjacent": [], "opposite": [["hall", "laundry"], ["bedroom", "study"]], "vertical": []}
+    files = house(rooms, [], list(rooms), doors=doors, hallways=[("h0", [4, 4, 14, 6])], relations=relations)
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    for judge in (lay, check):
+        assert judge.opposite_from("laundry", "hall") is True
+        assert judge.opposite_from("hall", "laundry") is None
+        assert judge.opposite("hall", "laundry") is None and judge.opposite("laundry", "hall") is None
+        assert judge.opposite_from("bedroom", "study") is True and judge.opposite("study", "bedroom") is True
+        assert judge.opposite_from("hall", "study") is False and judge.opposite("study", "hall") is False
+    assert lay.looks_across_at("hall") == set() and check.seen_out_of("hall") == set()
+    assert lay.looks_across_at("bedroom") == {"study"} and check.seen_out_of("bedroom") == {"study"}
 
 # ----------------------------------------------------------------------------- a room's doors as things
 def test_a_rooms_one_door_is_named_and_a_door_walked_through_is_told_by_where_it_leads():

@@ -195,7 +195,7 @@ def test_layout_budget_turns_a_long_search_into_a_refusal_with_a_reason(tmp_path
     with pytest.raises(LayoutError) as info:
         layout(scenario, time_budget=1.0)
     # within 1 s the search names a clashing set, or says that the budget ran out
-    assert info.value.conflict or "layout budget of 1 s" in str(info.value)
+    assert info.value.conflict or "layout budget of 1 CPU s" in str(info.value)
     spec = tmp_path / "hub.yaml"
     spec.write_text(CONTRADICTION)
     out = tmp_path / "out"
@@ -226,7 +226,7 @@ def test_conflict_search_stops_at_the_budget_naming_what_did_not_hold():
             return None
 
     error = explain_failure(parse_scenario(CONTRADICTION, "hub.yaml"), 1.0, Deadline())
-    assert "layout budget of 5 s" in str(error) and "stopped after 1 of 6" in str(error) and "fix:" in str(error)
+    assert "layout budget of 5 CPU s" in str(error) and "stopped after 1 of 6" in str(error) and "fix:" in str(error)
     assert len(error.conflict) >= 5 and all("closet" in item for item in error.conflict)
 
 

@@ -107,14 +107,14 @@ def layout(scenario: Scenario, work_budget: float = 3.0, time_budget: float | No
     """Lay the scenario out with the fewest hallway pieces that make every relation hold.
 
     `work_budget` (deterministic solver units per solve) decides the plan; `time_budget`
-    (wall seconds for the whole stage, incl. naming a conflict) only turns a search that
+    (CPU seconds of this process for the whole stage, incl. naming a conflict) only turns a search that
     would take longer into a LayoutError, never into a different plan."""
     deadline = layout_model.Deadline(time_budget)
     try:
         return _layout(scenario, work_budget, deadline)
     except layout_model.OutOfTime:
         raise LayoutError(
-            f"{scenario.source}: rooms: no floor plan found within the layout budget of {time_budget:g} s "
+            f"{scenario.source}: rooms: no floor plan found within the layout budget of {time_budget:g} CPU s "
             f"({len(scenario.rooms)} rooms, {len(layout_model.relation_keys(scenario))} relations) "
             "(fix: fewer rooms per floor or fewer relations, or a larger --layout-budget)") from None
 
@@ -178,7 +178,7 @@ def explain_failure(scenario: Scenario, work_budget: float, deadline: layout_mod
         except layout_model.OutOfTime:
             left = [describe_relation(k) for k in keys if k not in dropped]
             return LayoutError(
-                f"{scenario.source}: relations: no floor plan found within the layout budget of {deadline.seconds:g} s; "
+                f"{scenario.source}: relations: no floor plan found within the layout budget of {deadline.seconds:g} CPU s; "
                 f"no plan was found with these relations together (the search for a smallest clashing set stopped after "
                 f"{i} of {len(keys)}): {'; '.join(left[:12])}{' ...' if len(left) > 12 else ''} "
                 "(fix: drop or change some of them, or a larger --layout-budget)", left)

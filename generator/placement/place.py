@@ -55,18 +55,18 @@ __all__ = ["PlacementError", "place_objects", "object_relations", "room_walk_spo
 
 
 def place_objects(scenario, scene: dict, budget_s: float | None = None) -> dict:
-    """Objects and object relations for `scene` (scene.json without objects). `budget_s`: wall
-    seconds the placement may take; checked before each room's attempt, it never changes a
+    """Objects and object relations for `scene` (scene.json without objects). `budget_s`: CPU
+    seconds the placement may take (of this process: a loaded machine does not trip it); checked before each room's attempt, it never changes a
     placement, it refuses a slow one (PlacementError naming the room reached and the fix)."""
     rooms = {r["label"]: r for r in scene["rooms"]}
     taken_doors: set[str] = set()
     objects: list[dict] = []
-    started = time.perf_counter()
+    started = time.process_time()
 
     def in_budget(label: str) -> None:
-        spent = time.perf_counter() - started
+        spent = time.process_time() - started
         if budget_s is not None and spent > budget_s:
-            raise PlacementError(f"{scenario.source}: placing the objects took more than {budget_s:g} s "
+            raise PlacementError(f"{scenario.source}: placing the objects took more than {budget_s:g} CPU s "
                                  f"({spent:.0f} s, before room {label!r}) (fix: fewer objects per room, "
                                  "or a larger --scene-budget)")
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from assets.categories import BULB_SOCKET_H, bulb_glass_height
-from assets.vocabulary import named_from_front
+from assets.vocabulary import named_broadside, named_from_front
 from generator.walk.motion import WALK_SPEED
 from generator.walk.space import FLAT_HEIGHT, Field, Leg, base_z
 
@@ -72,6 +72,7 @@ class Target:
     reach: float = MAX_VIEW   # metres within which it is large enough in the frame to count as seen
     front: tuple[float, float] | None = None  # the way a thing named only from its front faces
                                               # (assets.vocabulary.FRONT_ONLY): seen from there only
+    back_too: bool = False    # ... or from its back as well (NAMED_BROADSIDE: a sofa, not end-on)
 
 
 def _ccw(poly: np.ndarray) -> np.ndarray:
@@ -135,9 +136,10 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
         reach = float(np.clip(min(math.sqrt(SILHOUETTE_REACH * silhouette), BLOCK_REACH * h), NEAR_REACH, MAX_VIEW))
     else:
         reach = float(np.clip(math.sqrt(SILHOUETTE_REACH * silhouette), MIN_REACH, MAX_VIEW))
-    front = (vx, vy) if named_from_front(o["category"]) else None
+    broadside = named_broadside(o["category"])
+    front = (vx, vy) if named_from_front(o["category"]) or broadside else None
     return Target(o["id"], o["category"], o["room"], cx, cy, z0, z1, poly, np.array(samples), str(o.get("support")),
-                  frozenset(excluded), reach=reach, front=front)
+                  frozenset(excluded), reach=reach, front=front, back_too=broadside)
 
 
 @dataclass
@@ -222,7 +224,8 @@ def clear_fraction(ex: np.ndarray, ey: np.ndarray, ez: float, tg: "Target", occ:
     clear = 1.0 - blocked.mean(axis=1)
     if tg.front is not None:   # behind or beside it, a microwave is a box: only its front names it
         dx, dy = ex - tg.x, ey - tg.y
-        ahead = (dx * tg.front[0] + dy * tg.front[1]) >= math.cos(math.radians(FRONT_DEG)) * np.hypot(dx, dy)
+        along = dx * tg.front[0] + dy * tg.front[1]
+        ahead = (np.abs(along) if tg.back_too else along) >= math.cos(math.radians(FRONT_DEG)) * np.hypot(dx, dy)
         clear = np.where(ahead, clear, 0.0)
     return clear
 
