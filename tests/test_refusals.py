@@ -225,6 +225,9 @@ def test_conflict_search_stops_at_the_budget_naming_what_did_not_hold():
                 raise model.OutOfTime()
             return None
 
+        def expired(self):
+            return False
+
     error = explain_failure(parse_scenario(CONTRADICTION, "hub.yaml"), 1.0, Deadline())
     assert "layout budget of 5 CPU s" in str(error) and "stopped after 1 of 6" in str(error) and "fix:" in str(error)
     assert len(error.conflict) >= 5 and all("closet" in item for item in error.conflict)
@@ -354,3 +357,22 @@ def test_scenario_names_are_path_safe_and_may_be_unicode(name, ok, tmp_path, cap
     if not ok:
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "name" in err and "fix:" in err, err
+
+
+def test_the_layout_budget_counts_cpu_seconds_not_a_busy_machines_wall_clock():
+    """A two-worker batch on two cores refused sample-1-009's layout at 30 wall seconds that an
+    idle machine finds in 14: the budget counts this process's CPU seconds, so time spent
+    waiting for a core (here: asleep) costs none of it, and work does."""
+    import time
+
+    from generator.layout import model
+
+    deadline = model.Deadline(0.3)
+    time.sleep(0.5)
+    assert not deadline.expired() and deadline.remaining() > 0.2
+    spin_until = time.process_time() + 0.35
+    while time.process_time() < spin_until:
+        pass
+    assert deadline.expired()
+    with pytest.raises(model.OutOfTime):
+        deadline.remaining()

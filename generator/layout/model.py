@@ -356,13 +356,18 @@ class Deadline:
             raise OutOfTime()
         return left
 
+    def expired(self) -> bool:
+        return self.end is not None and time.process_time() >= self.end
 
-def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> int:
+
+def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel, deadline: Deadline) -> int:
     """solver.Solve(model) in a worker thread while this one waits in short joins: Python raises
     KeyboardInterrupt only between bytecodes of the main thread, so a Solve called here directly
     heard Ctrl-C only when it ended (seconds later). On an interrupt (or any exception) the
     search is stopped, waited for and the exception raised again. The solve itself is the same
-    call with the same parameters, so the result is too."""
+    call with the same parameters, so the result is too. The deadline is watched here too (CP-SAT's
+    own time limit counts wall seconds): a search past it is stopped and refused (OutOfTime)
+    unless it had already proved its answer."""
     result: dict = {}
 
     def work() -> None:
@@ -373,9 +378,13 @@ def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> 
 
     worker = threading.Thread(target=work, name="cp-sat", daemon=True)
     worker.start()
+    stopped = False
     try:
         while worker.is_alive():
             worker.join(0.1)
+            if not stopped and deadline.expired():
+                solver.StopSearch()
+                stopped = True
     except BaseException:
         while worker.is_alive():  # (a stop asked before the search began is lost: ask again)
             solver.StopSearch()
@@ -383,6 +392,8 @@ def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> 
         raise
     if "error" in result:
         raise result["error"]
+    if stopped and result["status"] not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        raise OutOfTime()   # stopped by the clock, not the work budget: its answer may vary run to run
     return result["status"]
 
 
@@ -396,15 +407,8 @@ def solve(problem: LayoutProblem, deadline: Deadline | None = None) -> Outcome:
     solver.parameters.random_seed = problem.scenario.seed % (2**31)
     solver.parameters.max_deterministic_time = problem.work_budget
     solver.parameters.catch_sigint_signal = False  # else CP-SAT swallows Ctrl-C and resets Python's handler
-    wall = deadline.remaining()
-    if wall is not None:
-        solver.parameters.max_time_in_seconds = wall
-    status = _solve_interruptibly(solver, builder.m)
-    if wall is not None and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and (
-            solver.WallTime() >= 0.95 * wall or deadline.end - time.perf_counter() <= 0.05 * wall):
-        # stopped by the clock, not the work budget: its answer may differ from run to run (the
-        # solver's own wall time can fall just short of the limit it stopped at: ask the deadline too)
-        raise OutOfTime()
+    deadline.remaining()
+    status = _solve_interruptibly(solver, builder.m, deadline)
     name = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}.get(status, "unknown")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Outcome(None, name)
