@@ -376,3 +376,32 @@ def test_the_layout_budget_counts_cpu_seconds_not_a_busy_machines_wall_clock():
     assert deadline.expired()
     with pytest.raises(model.OutOfTime):
         deadline.remaining()
+
+
+def test_a_plan_the_work_budget_ends_unproven_is_kept_under_a_time_budget():
+    """office-floor with a small work budget ends 'feasible' (not proven optimal); a generous
+    time budget must return that same plan, not refuse it (comparing the CPU deadline with a
+    wall clock once refused every such plan: large-house in 32 s)."""
+    from pathlib import Path
+
+    from generator.layout import model
+    from generator.layout.plan import layout
+    from generator.spec.scenario import load_scenario
+
+    scenario = load_scenario(Path(__file__).resolve().parents[1] / "scenarios" / "office-floor.yaml")
+    statuses = []
+    solve = model.solve
+
+    def recording(*args, **kwargs):
+        outcome = solve(*args, **kwargs)
+        statuses.append(outcome.status)
+        return outcome
+
+    model.solve = recording
+    try:
+        free = layout(scenario, work_budget=0.2)
+        budgeted = layout(scenario, work_budget=0.2, time_budget=120.0)
+    finally:
+        model.solve = solve
+    assert "feasible" in statuses
+    assert budgeted == free
