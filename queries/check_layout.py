@@ -159,7 +159,8 @@ class LayoutCheck:
     def seen_out_of(self, x) -> set:
         """Rooms straight ahead of a viewer in x's doorways onto a hallway or stairs: march from
         the doorway's centre square to its wall in 5 cm steps while inside that space; the room
-        whose wall the first step outside it lands by (exactly one) is what the doorway faces."""
+        the line enters within 0.35 m after it (exactly one; not a room whose corner it passes
+        by) is what the doorway faces."""
         found = set()
         for d in self.f.scene.doors:
             if x not in d.rooms:
@@ -177,9 +178,10 @@ class LayoutCheck:
                 k += 1
             if k == 1:
                 continue
-            qx, qy = px + dx * 0.05 * k, py + dy * 0.05 * k
+            # the wall ahead: within GAP beyond the space the line must be inside the room
+            ahead = [(px + dx * 0.05 * (k + j), py + dy * 0.05 * (k + j)) for j in range(1, 8)]
             near = [r for r in self.poly if r != x and self.floor[r] == d.floor
-                    and point_polygon_gap((qx, qy), self.poly[r]) <= GAP]
+                    and any(contains_xy(Polygon(self.poly[r]), qx, qy) for qx, qy in ahead)]
             if len(near) == 1:
                 found.add(near[0])
         return found

@@ -131,7 +131,8 @@ class Layout:
     def looks_across_at(self, x: str) -> set[str]:
         """The rooms x's doorways onto a hallway or stairs look straight at: from the doorway's
         centre, square to its wall, the line stays in that space until it meets the room's
-        wall (not an exterior wall or door, not a corner where two rooms meet)."""
+        wall and goes on into the room through it (not an exterior wall or door, not past a
+        room's corner, not the corner where two rooms meet)."""
         out = set()
         for d in self.scene.doors:
             if x not in d.rooms:
@@ -150,8 +151,13 @@ class Layout:
             if not first:
                 continue
             end = max((Point(c) for c in first[0].coords), key=start.distance)
+            # on through the wall ahead: the room it enters (a line passing a room's corner 0.25 m
+            # off, into the exterior wall, met nothing: person check of scenario-01; a line along
+            # the wall between two rooms looks at their corner, three-story-house's kitchen)
+            through = LineString([end, (end.x + ux * WALL_GAP, end.y + uy * WALL_GAP)])
             met = [r for r, p in self.poly.items()
-                   if r != x and self.floor[r] == d.floor and p.distance(end) <= WALL_GAP]
+                   if r != x and self.floor[r] == d.floor
+                   and through.intersection(p.buffer(-0.05)).length > 0.05]   # inside, not along its edge
             if len(met) == 1:
                 out.add(met[0])
         return out

@@ -979,6 +979,16 @@ def test_directly_opposite_is_what_the_doorway_looks_at():
         assert judge.opposite_from("hall", "study") is False and judge.opposite("study", "hall") is False
     assert lay.looks_across_at("hall") == set() and check.seen_out_of("hall") == set()
     assert lay.looks_across_at("bedroom") == {"study"} and check.seen_out_of("bedroom") == {"study"}
+    # Person check (scenario-01): a doorway's line that passes a room's corner 0.25 m off into
+    # the exterior wall looks at no room. The laundry moved west to x 5.25, the hall's doorway
+    # line at x 5 runs past its corner: still nothing opposite the hall, seen from the hall.
+    rooms["laundry"] = [5.25, 6, 10, 10]
+    doors[-1] = (("hallway:h0", "outside"), (4.45, 6), "x")
+    files = house(rooms, [], list(rooms), doors=doors, hallways=[("h0", [4, 4, 14, 6])], relations=relations)
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.looks_across_at("hall") == set() and check.seen_out_of("hall") == set()
+    assert lay.opposite_from("hall", "laundry") is None and check.opposite_from("hall", "laundry") is None
+    assert lay.opposite_from("laundry", "hall") is True and check.opposite_from("laundry", "hall") is True
 
 # ----------------------------------------------------------------------------- a room's doors as things
 def test_a_rooms_one_door_is_named_and_a_door_walked_through_is_told_by_where_it_leads():
