@@ -197,15 +197,26 @@ def fruit(b: Builder):
 
 @builder("book")
 def book(b: Builder):
-    w, d, h = b.w, b.d, b.h
+    """A book lying on its back cover, or, in a box taller than deep (placement stands books up
+    on shelves, front cover to the room), the same book stood up with its front cover facing +y."""
+    upright = b.h > b.d
+    w, d, h = (b.w, b.h, b.d) if upright else (b.w, b.d, b.h)   # the book as it lies: d tall when upright
     cover_t = 0.003
-    b.add("covers", [cuboid(-w / 2, w / 2, -d / 2, d / 2, 0, cover_t), cuboid(-w / 2, w / 2, -d / 2, d / 2, h - cover_t, h),
-                     cuboid(-w / 2, -w / 2 + 0.006, -d / 2, d / 2, cover_t, h - cover_t)])
-    b.add("pages", cuboid(-w / 2 + 0.006, w / 2 - 0.004, -d / 2 + 0.004, d / 2 - 0.004, cover_t, h - cover_t),
-          b.mat("paper", (0.96, 0.94, 0.86)))
+    parts = {
+        "covers": [cuboid(-w / 2, w / 2, -d / 2, d / 2, 0, cover_t), cuboid(-w / 2, w / 2, -d / 2, d / 2, h - cover_t, h),
+                   cuboid(-w / 2, -w / 2 + 0.006, -d / 2, d / 2, cover_t, h - cover_t)],
+        "pages": cuboid(-w / 2 + 0.006, w / 2 - 0.004, -d / 2 + 0.004, d / 2 - 0.004, cover_t, h - cover_t),
+        "title": [cuboid(-w / 2 + 0.03, w / 2 - 0.02, d * 0.1, d * 0.3, h, h + 0.0006),
+                  cuboid(-w / 2 + 0.03, w / 2 - 0.02, -d * 0.05, d * 0.0, h, h + 0.0006)],
+    }
+    if upright:   # (x, y, z) -> (-x, z, y): front cover (the top as it lies) to +y, its top
+        # edge up, the spine on the viewer's left; then centred in the box on the shelf
+        stand = lambda m: moved(rotated(m, (0.0, 1.0, 1.0), 180.0), (0.0, -h / 2, d / 2))  # noqa: E731
+        parts = {k: [stand(m) for m in (v if isinstance(v, list) else [v])] for k, v in parts.items()}
     accent = b.choice([(0.95, 0.85, 0.4), (0.95, 0.95, 0.92), (0.1, 0.1, 0.1)])
-    b.add("title", [cuboid(-w / 2 + 0.03, w / 2 - 0.02, d * 0.1, d * 0.3, h, h + 0.0006),
-                    cuboid(-w / 2 + 0.03, w / 2 - 0.02, -d * 0.05, d * 0.0, h, h + 0.0006)], b.mat("paper", accent))
+    b.add("covers", parts["covers"])
+    b.add("pages", parts["pages"], b.mat("paper", (0.96, 0.94, 0.86)))
+    b.add("title", parts["title"], b.mat("paper", accent))
 
 
 @builder("print")

@@ -498,6 +498,14 @@ relations: {adjacent: [[hall, study]]}
     scenario = parse_scenario(text, "books.yaml")
     objects = place_objects(scenario, plan_to_scene(layout(scenario)))["objects"]
     assert {o["support"] for o in objects if o["category"] == "book"} == {"study/bookshelf/1"}
+    # each stands on a shelf, front cover to the room: taller than deep, turned like the shelf
+    # (lying flat under the next shelf only a 2-5 cm edge showed; books went unseen)
+    shelf = next(o for o in objects if o["category"] == "bookshelf")
+    for book in (o for o in objects if o["category"] == "book"):
+        w, d, h = book["size"]
+        assert h > 0.18 and d < 0.06 and w > 0.12, book["size"]
+        assert book["yaw"] == shelf["yaw"]
+        assert shelf["position"][2] < book["position"][2] < shelf["position"][2] + shelf["size"][2] - h
 
 
 # ---------------------------------------------------------------------------- random specs

@@ -35,6 +35,7 @@ ON_BED_OK = frozenset({"book", "clothes", "handbag", "eyeglasses", "headphone", 
 FLEXIBLE = frozenset({"clothes", "pillow", "towel", "print"})    # soft things may be folded smaller
 # may lie on one of their own kind
 STACKABLE = frozenset({"book", "plate", "print"})
+STAND_ON_SHELF = frozenset({"book"})   # stood up on a shelf, front cover to the room (try_on_shelf_upright)
 # a thing named from its front (a microwave, a printer) faces the open room, not a wall close by:
 # free floor ahead of the support's edge counts up to this much (ties keep the support's own way)
 OPEN_AHEAD_M = 1.0
@@ -158,6 +159,8 @@ def place_on_support(room: RoomState, item: Item) -> None:
 
 
 def try_on(room: RoomState, item: Item, sup: Placed) -> bool:
+    if item.category in STAND_ON_SHELF and sup.category == "bookshelf" and try_on_shelf_upright(room, item, sup):
+        return True
     w, d, h = item.size
     surfaces = surfaces_of(room, sup)
     order = list(range(len(surfaces)))
@@ -182,6 +185,23 @@ def try_on(room: RoomState, item: Item, sup: Placed) -> bool:
                 return True
     return False
 
+
+
+def try_on_shelf_upright(room: RoomState, item: Item, sup: Placed) -> bool:
+    """A book on a shelf stands up, front cover to the room: lying flat under the next shelf
+    only its 2-5 cm edge showed, and books went unseen in the sampled and bundled renders (a
+    box taller than deep: assets' book builder stands it up). Its height is the flat book's
+    depth, its depth the flat book's thickness; eye-level shelves first, as for lying things."""
+    w, d, h = item.size
+    up_w, up_d, up_h = w, h, d
+    surfaces = surfaces_of(room, sup)
+    for si in sorted(range(len(surfaces)), key=lambda i: abs(sup.z + surfaces[i].z - 1.1)):
+        surf = surfaces[si]
+        if up_h > surf.max_h:
+            continue
+        if try_surface(room, item, sup, si, surf, 0.0, up_w, up_d, up_w, up_d, up_h):
+            return True
+    return False
 
 
 def open_ahead(room: RoomState, sup: Placed, turn: float) -> float:
