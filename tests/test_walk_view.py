@@ -14,7 +14,7 @@ VFOV_HALF = Camera.standard(640, 480).vfov_deg / 2   # 27.7 deg
 EYE = 1.6
 
 
-STRIP_DEG, BLOCK_DEG = 3.7, 1.75   # 32 px and 16 px of 480 (render.idcolors at 640x480)
+STRIP_DEG, BLOCK_DEG = 3.7, 2.0   # 32 px (at the edge: 3.2 deg) and 16 px (2.0 deg) of 480 (render.idcolors at 640x480)
 
 
 def test_a_small_thing_shows_a_block_beyond_the_edge_strip():
@@ -28,7 +28,7 @@ def test_a_small_thing_shows_a_block_beyond_the_edge_strip():
     assert hi[0] < -10.4                     # the old stop's pitch is out
     for pitch in np.linspace(max(lo[0], wv.MIN_PITCH), min(hi[0], wv.MAX_PITCH), 9):
         inner = min(e_top, pitch + VFOV_HALF - STRIP_DEG) - max(e_bot, pitch - VFOV_HALF + STRIP_DEG)
-        assert inner >= BLOCK_DEG + 0.5
+        assert inner >= BLOCK_DEG + 0.25
 
 
 def test_a_tiny_thing_is_whole_in_view_and_clear_of_the_edge():
@@ -52,7 +52,7 @@ def _thing(category, size, support="room/table/1", z=0.75):
 
 
 def test_eyeglasses_are_planned_for_from_close_enough_for_the_id_block():
-    """Open glasses stand 4 cm high on a table: the id pass needs a 16-px square (1.75 deg at
+    """Open glasses stand 4 cm high on a table: the id pass needs a 16-px square (2.0 deg at
     640x480) of them, so the walk must plan them from within about a metre - as flat things
     they were planned from 1.8 m and never listed (9 of 9 unseen)."""
     table = _thing("table", (1.2, 0.8, 0.75), support="floor", z=0.0)
@@ -76,3 +76,22 @@ def test_a_hanging_bulb_is_planned_for_by_its_glass_not_its_cord():
     assert math.isclose(t.z0, 2.28) and t.z1 - t.z0 < 0.16             # glass and socket
     assert 1.2 <= t.reach <= 2.0                                         # 0.1% of the frame, twice over
     assert max(p[2] for p in t.samples) < 2.28 + 0.16
+
+
+def test_the_walks_margins_follow_the_id_pass_rule():
+    """The walk's EDGE_DEG and V_MARGIN (and this file's STRIP_DEG, BLOCK_DEG) are degrees the
+    walk cannot read from render/ (a layer above it): tie them to render.idcolors here, so a
+    change to the id pass's square or edge strip fails this test instead of leaving small
+    things unseen. At 640x480 (id pass 320 px wide): the strip is 32 px, the square 16 px."""
+    from render.idcolors import block_side, border_margin
+
+    cam = Camera.standard(640, 480)
+    scale = cam.width / 320
+
+    def deg_from_edge(px):   # degrees between the frame's top edge and a row px inside it
+        return cam.vfov_deg / 2 - math.degrees(math.atan((cam.height / 2 - px) / cam.fy))
+
+    strip, square = border_margin(320) * scale, block_side(320) * scale
+    assert wv.EDGE_DEG >= deg_from_edge(strip) and STRIP_DEG >= deg_from_edge(strip)
+    assert wv.V_MARGIN >= deg_from_edge(strip + square)
+    assert BLOCK_DEG >= math.degrees(math.atan(square / cam.fy)) - 0.01

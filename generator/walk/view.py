@@ -28,7 +28,7 @@ CENTRE_HALF = 25.0       # "near the image centre": within this many degrees of 
                          # HFOV; at 25 deg a thing's centre is 107 px inside the edge of a 640-px frame)
 V_MARGIN = 6.0           # keep this much of the object (deg) inside the vertical FOV - or all of a small
 EDGE_DEG = 4.0           # one and this much more (up to V_MARGIN in all): the id pass counts an object only
-                         # where a 16-px square of it (1.75 deg) lies beyond the 32-px strip along the frame's
+                         # where a 16-px square of it (2.0 deg) lies beyond the 32-px strip along the frame's
                          # edges (3.7 deg of 480 px; render.idcolors), and either way at least that much of it
                          # does. With only half of a small thing inside, an apple on a table 1 m away sat in
                          # the bottom strip for a whole 1 s stop and was never seen (sample-1-005).
@@ -42,7 +42,7 @@ SILHOUETTE_REACH = 340.0
 MIN_REACH = 1.2          # metres: even a tiny thing is planned for from at least this far ...
 # ... except low things that stand up and show only their front: open eyeglasses stand on rims
 # and temple tips, a wire frame round two 3.4-cm lenses. The id pass lists a thing only where a
-# 16-px square of it shows (1.75 deg at 640x480, render.idcolors.block_side), so they need their
+# 16-px square of it shows (2.0 deg at 640x480, render.idcolors.block_side), so they need their
 # 4-cm height to span about 2.5 deg: within BLOCK_REACH times it. Planned as flat things from
 # 1.2-1.8 m, all 9 eyeglasses of the sampled and bundled renders went unseen.
 STAND_UP = frozenset({"eyeglasses"})
