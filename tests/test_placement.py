@@ -506,6 +506,13 @@ relations: {adjacent: [[hall, study]]}
         assert h > 0.18 and d < 0.06 and w > 0.12, book["size"]
         assert book["yaw"] == shelf["yaw"]
         assert shelf["position"][2] < book["position"][2] < shelf["position"][2] + shelf["size"][2] - h
+    # side by side against the back panel, never one in front of another (a viewer counting
+    # books saw only the front one's cover and the other's edge: person check, three-story-house)
+    axis = 0 if abs(math.sin(math.radians(shelf["yaw"]))) > 0.5 else 1   # the shelf's width runs along x or y
+    spans = sorted((round(o["position"][2], 3), Polygon(o["footprint"]).bounds[axis], Polygon(o["footprint"]).bounds[axis + 2])
+                   for o in objects if o["category"] == "book")
+    for (z1, lo1, hi1), (z2, lo2, hi2) in zip(spans, spans[1:]):
+        assert z1 != z2 or hi1 <= lo2 + 1e-9, spans
 
 
 # ---------------------------------------------------------------------------- random specs

@@ -6,7 +6,7 @@ laptop); with the category's fallback when no support has room."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import shapely
@@ -199,7 +199,10 @@ def try_on_shelf_upright(room: RoomState, item: Item, sup: Placed) -> bool:
         surf = surfaces[si]
         if up_h > surf.max_h:
             continue
-        if try_surface(room, item, sup, si, surf, 0.0, up_w, up_d, up_w, up_d, up_h):
+        # against the back panel, side by side: a book stood in front of another hid all but
+        # its edge, and a viewer counting books came up short (person check, three-story-house)
+        back = replace(surf, y1=min(surf.y1, surf.y0 + up_d + 0.012))
+        if try_surface(room, item, sup, si, back, 0.0, up_w, up_d, up_w, up_d, up_h):
             return True
     return False
 
