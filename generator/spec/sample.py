@@ -334,10 +334,7 @@ def _with_l_rooms(draft: Draft, scene: dict, rng: np.random.Generator) -> Draft:
     only if the spec still lays out and places."""
     from shapely.geometry import Point, Polygon
 
-    from generator.layout import plan as layout
     from generator.layout.shapes import carve_l
-    from generator.placement.place import place_objects
-    from generator.placement.state import PlacementError
 
     spaces = [(r["label"], r["floor"], Polygon(r["polygon"])) for r in scene["rooms"]]
     spaces += [(f"hallway:{h['id']}", h["floor"], Polygon(h["polygon"])) for h in scene["hallways"]]
@@ -356,36 +353,37 @@ def _with_l_rooms(draft: Draft, scene: dict, rng: np.random.Generator) -> Draft:
     shaped = copy.deepcopy(draft)
     for label in chosen.values():
         shaped.rooms[label]["shape"] = "L"
-    try:
-        scenario = _parse(shaped)
-        place_objects(scenario, layout.plan_to_scene(layout.layout(scenario)))
-    except (layout.LayoutError, PlacementError):
-        return draft
-    return shaped
+    return _kept_if_it_builds(draft, shaped, every_relation=False)
 
 
 def _with_l_hallway(draft: Draft) -> Draft:
     """L_HALL_SHARE of the specs ask for hallways with a turn (`hallway_shape: L`), drawn from
     a generator of their own so that the other specs stay as they were; kept only if the
     spec still lays out with every relation and places."""
+    if stage_rng(draft.seed, f"sample:hallway:{draft.name}").random() >= L_HALL_SHARE:
+        return draft
+    turned = copy.deepcopy(draft)
+    turned.hallway_shape = "L"
+    return _kept_if_it_builds(draft, turned, every_relation=True)
+
+
+def _kept_if_it_builds(draft: Draft, changed: Draft, *, every_relation: bool) -> Draft:
+    """`changed` if it lays out (with every relation holding, when asked) and its objects
+    place; else the draft as it was."""
     from generator.layout import plan as layout
     from generator.layout.relations import check_scene
     from generator.placement.place import place_objects
     from generator.placement.state import PlacementError
 
-    if stage_rng(draft.seed, f"sample:hallway:{draft.name}").random() >= L_HALL_SHARE:
-        return draft
-    turned = copy.deepcopy(draft)
-    turned.hallway_shape = "L"
     try:
-        scenario = _parse(turned)
+        scenario = _parse(changed)
         scene = layout.plan_to_scene(layout.layout(scenario))
-        if check_scene(scenario, scene):
+        if every_relation and check_scene(scenario, scene):
             return draft
         place_objects(scenario, scene)
     except (layout.LayoutError, PlacementError):
         return draft
-    return turned
+    return changed
 
 
 def wall_pairs(scene: dict) -> set[tuple[str, str]]:
