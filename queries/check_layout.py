@@ -67,6 +67,7 @@ class LayoutCheck:
             self.nbrs[a].add(b)
             self.nbrs[b].add(a)
         self.outside_doors = sum("outside" in d.rooms for d in scene.doors)
+        self._seen_out: dict = {}   # seen_out_of, per room (asked for every pair)
         self._building = {}
         for floor in {r.floor for r in scene.rooms}:
             shapes = [Polygon(r.polygon) for r in scene.rooms if r.floor == floor]
@@ -161,7 +162,9 @@ class LayoutCheck:
         the doorway's centre square to its wall in 5 cm steps while inside that space; the room
         the line enters within 0.35 m after it (exactly one; not a room whose corner it passes
         by) is what the doorway faces."""
-        found = set()
+        if x in self._seen_out:
+            return self._seen_out[x]
+        found = self._seen_out[x] = set()
         for d in self.f.scene.doors:
             if x not in d.rooms:
                 continue

@@ -49,6 +49,7 @@ class Layout:
         self.exterior_doors = sum("outside" in d.rooms for d in scene.doors)
         self.claimed_opposite = {frozenset(p) for p in scene.relations.get("opposite", [])}
         self._corners = self._convex_corners()
+        self._looked_at: dict[str, set[str]] = {}   # looks_across_at, per room
 
     # ---------------------------------------------------------------- pairwise facts
     def adjacent(self, a: str, b: str) -> bool | None:
@@ -133,7 +134,9 @@ class Layout:
         centre, square to its wall, the line stays in that space until it meets the room's
         wall and goes on into the room through it (not an exterior wall or door, not past a
         room's corner, not the corner where two rooms meet)."""
-        out = set()
+        if x in self._looked_at:          # asked for every other room: computed once per room
+            return self._looked_at[x]
+        out = self._looked_at[x] = set()
         for d in self.scene.doors:
             if x not in d.rooms:
                 continue

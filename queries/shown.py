@@ -45,23 +45,24 @@ def outline_in_frame(obj: SceneObject, frame: Frame, fov_deg: float, width: int,
 FRONT_DEG = 70.0   # the camera within this of a thing's front direction sees its front (not its side)
 
 
-def sees_front(obj: SceneObject, frame: Frame) -> bool:
-    """Is the camera in front of the object: within FRONT_DEG of the direction its front faces
-    (scene.json yaw), seen from the object's centre on the floor plan?"""
+def _off_front(obj: SceneObject, frame: Frame) -> float:
+    """Degrees (0-180) between the direction the object's front faces (scene.json yaw) and the
+    camera, seen from the object's centre on the floor plan; 0 for a camera right over it."""
     dx, dy = frame.position[0] - obj.position[0], frame.position[1] - obj.position[1]
     if dx == 0 and dy == 0:
-        return True
-    off = math.degrees(math.atan2(dy, dx)) - obj.yaw
-    return abs((off + 180.0) % 360.0 - 180.0) <= FRONT_DEG
+        return 0.0
+    return abs((math.degrees(math.atan2(dy, dx)) - obj.yaw + 180.0) % 360.0 - 180.0)
+
+
+def sees_front(obj: SceneObject, frame: Frame) -> bool:
+    """Is the camera in front of the object: within FRONT_DEG of the direction its front faces?"""
+    return _off_front(obj, frame) <= FRONT_DEG
 
 
 def sees_broadside(obj: SceneObject, frame: Frame) -> bool:
     """Is the camera before or behind the object's long side: within FRONT_DEG of the direction
     its front or its back faces (not end-on)?"""
-    dx, dy = frame.position[0] - obj.position[0], frame.position[1] - obj.position[1]
-    if dx == 0 and dy == 0:
-        return True
-    off = abs((math.degrees(math.atan2(dy, dx)) - obj.yaw + 180.0) % 360.0 - 180.0)
+    off = _off_front(obj, frame)
     return off <= FRONT_DEG or off >= 180.0 - FRONT_DEG
 
 
