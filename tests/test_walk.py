@@ -165,6 +165,26 @@ def test_things_named_from_the_front_are_shown_from_the_front(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_things_on_a_seat_are_shown_from_before_its_back(name):
+    """A thing lying on a sofa or chair is in view for 15 frames with the camera before the
+    seat (within 70 deg of the way it faces): from behind, its back hides what is on it."""
+    scenario, scene = furnished(name)
+    pos, yaw, _, floor = frames_arrays(walked(name))
+    by_id = {o["id"]: o for o in scene["objects"]}
+    unseen = set()
+    for o in scene["objects"]:
+        seat = by_id.get(o["support"])
+        if seat is None or seat["category"] not in ("sofa", "chair"):
+            continue
+        dx, dy = o["position"][0] - pos[:, 0], o["position"][1] - pos[:, 1]
+        in_view = np.abs((np.degrees(np.arctan2(dy, dx)) - yaw + 180.0) % 360.0 - 180.0) <= HFOV_HALF - 5.0
+        before = np.abs((np.degrees(np.arctan2(-dy, -dx)) - seat["yaw"] + 180.0) % 360.0 - 180.0) <= 70.0
+        if ((floor == o["floor"]) & in_view & before & (np.hypot(dx, dy) <= 6.0)).sum() < 15:
+            unseen.add(o["id"])
+    assert not unseen
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_narration_and_summary(name):
     check_narration_and_summary(*furnished(name), walked(name))
 

@@ -95,3 +95,32 @@ def test_the_walks_margins_follow_the_id_pass_rule():
     assert wv.EDGE_DEG >= deg_from_edge(strip) and STRIP_DEG >= deg_from_edge(strip)
     assert wv.V_MARGIN >= deg_from_edge(strip + square)
     assert BLOCK_DEG >= math.degrees(math.atan(square / cam.fy)) - 0.01
+
+
+def test_things_on_a_sofa_or_chair_are_planned_for_from_in_front_of_its_back():
+    """A pillow on a sofa's seat, seen from behind the sofa, is hidden by its back; the walk
+    ignores a thing's support as an occluder (the pillow lies inside its box), so it planned such
+    views as clear, and a pillow in view within 2 m for 69 frames of a sampled walk never
+    showed a pixel (sample-1-005). Now only views from before the seat count; a pillow on a
+    bed (no back to hide it from the room) is unaffected."""
+    walls = np.zeros((0, 4))
+    for seat_cat, seat_size in (("sofa", (2.0, 0.9, 0.85)), ("chair", (0.5, 0.5, 0.9))):
+        for seat_yaw in (90.0, 0.0, 215.0):
+            seat = {**_thing(seat_cat, seat_size, support="floor", z=0.0), "yaw": seat_yaw}
+            pillow = {**_thing("pillow", (0.4, 0.15, 0.4), support=seat["id"], z=0.45), "yaw": seat_yaw}
+            bed = {**_thing("bed", (1.6, 2.0, 0.5), support="floor", z=0.0), "id": "room/bed/1",
+                   "position": [6.0, 2.0, 0.0]}
+            on_bed = {**_thing("pillow", (0.5, 0.15, 0.3), support="room/bed/1", z=0.5), "id": "room/pillow/2",
+                      "position": [6.0, 1.3, 0.5]}
+            scene = {"objects": [seat, pillow, bed, on_bed]}
+            targets = {t.id: t for t in wv.targets_of(scene, "room", 0.0)}
+            t = targets[pillow["id"]]
+            fx, fy = math.cos(math.radians(seat_yaw)), math.sin(math.radians(seat_yaw))
+            eyes = np.array([[2.0 + 2.0 * fx, 2.0 + 2.0 * fy],      # before the seat
+                             [2.0 - 2.0 * fx, 2.0 - 2.0 * fy],      # behind its back
+                             [2.0 + 2.0 * fy, 2.0 - 2.0 * fx]])     # end-on
+            clear = wv.clear_fraction(eyes[:, 0], eyes[:, 1], EYE, t, wv.pack([]), walls)
+            assert clear[0] > 0.5 and clear[1] == 0.0 and clear[2] == 0.0, (seat_cat, seat_yaw, clear)
+            b = targets["room/pillow/2"]
+            behind_bed = wv.clear_fraction(np.array([6.0, 6.0]), np.array([4.0, 0.0]), EYE, b, wv.pack([]), walls)
+            assert (behind_bed > 0.5).all()

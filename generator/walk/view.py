@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from assets.categories import BULB_SOCKET_H, bulb_glass_height
+from assets.categories import BACKED_SEATS, BULB_SOCKET_H, bulb_glass_height
 from assets.vocabulary import named_broadside, named_from_front
 from generator.walk.motion import WALK_SPEED
 from generator.walk.space import FLAT_HEIGHT, Field, Leg, base_z
@@ -71,7 +71,8 @@ class Target:
                               # mostly hidden from everywhere, e.g. a carpet under a bed)
     reach: float = MAX_VIEW   # metres within which it is large enough in the frame to count as seen
     front: tuple[float, float] | None = None  # the way a thing named only from its front faces
-                                              # (assets.vocabulary.FRONT_ONLY): seen from there only
+                                              # (assets.vocabulary.FRONT_ONLY), or the seat it lies on
+                                              # (assets.categories.BACKED_SEATS): seen from there only
     back_too: bool = False    # ... or from its back as well (NAMED_BROADSIDE: a sofa, not end-on)
 
 
@@ -138,6 +139,10 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
         reach = float(np.clip(math.sqrt(SILHOUETTE_REACH * silhouette), MIN_REACH, MAX_VIEW))
     broadside = named_broadside(o["category"])
     front = (vx, vy) if named_from_front(o["category"]) or broadside else None
+    seat = objs.get(o.get("support"))
+    if front is None and seat is not None and seat["category"] in BACKED_SEATS:
+        seat_yaw = math.radians(float(seat.get("yaw", 90.0)))   # its front, where the back does not hide it
+        front = (math.cos(seat_yaw), math.sin(seat_yaw))
     return Target(o["id"], o["category"], o["room"], cx, cy, z0, z1, poly, np.array(samples), str(o.get("support")),
                   frozenset(excluded), reach=reach, front=front, back_too=broadside)
 
