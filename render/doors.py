@@ -83,7 +83,7 @@ def _obstacles(scene: dict, room: str, height: float) -> list[Polygon]:
             and float(o["position"][2]) - elevation.get(int(o.get("floor", 0)), 0.0) < height]
 
 
-def _leaf(d: dict, poly: Polygon, s: float, obstacles: list[Polygon]) -> tuple[Leaf, float, float]:
+def _leaf(d: dict, poly: Polygon, s: float, obstacles: list[Polygon]) -> tuple[Leaf, float, float, int]:
     """The leaf of doorway d swinging into the space `poly`, hinged on the jamb at -1 (west or
     south) or +1 along the wall; how far its free edge, fully open, stays from the space's
     walls; and the distance from that jamb to the space's corner."""
@@ -104,7 +104,28 @@ def _leaf(d: dict, poly: Polygon, s: float, obstacles: list[Polygon]) -> tuple[L
     leaf = Leaf(d["id"], int(d["floor"]), hinge, closed, turn, 2 * half - 0.006, float(d["height"]),
                 (cx, cy), d["wall_axis"], side)
     leaf = replace(leaf, max_open=_widest(leaf, poly.buffer(-0.07), obstacles))
-    return leaf, poly.exterior.distance(Point(leaf.tip(leaf.max_open))), corner
+    return leaf, poly.exterior.distance(Point(leaf.tip(leaf.max_open))), corner, _hidden(leaf, poly, obstacles)
+
+
+def _hidden(leaf: Leaf, poly: Polygon, footprints: list[Polygon]) -> int:
+    """How many of the footprints the fully open leaf hides from most places near the doorway
+    inside the room (where it stands open while the camera is there): the sight line from at
+    least two in three of those places to the footprint's centre crosses the leaf."""
+    sx, sy = (1.0, 0.0) if leaf.axis == "y" else (0.0, 1.0)      # across the wall, into the room
+    ax, ay = sy, sx                                               # along it
+    side = leaf.room_side
+    leaf_line = LineString([leaf.hinge, leaf.tip(leaf.max_open)])
+    eyes = [Point(leaf.centre[0] + side * n * sx + u * ax, leaf.centre[1] + side * n * sy + u * ay)
+            for n in (0.6, 1.2) for u in (-0.5, 0.0, 0.5)]
+    eyes = [e for e in eyes if poly.contains(e) and e.distance(leaf_line) > CLEARANCE]
+    if not eyes:
+        return 0
+    hidden = 0
+    for f in footprints:
+        c = f.centroid
+        if sum(LineString([e, c]).intersects(leaf_line) for e in eyes) * 3 >= 2 * len(eyes):
+            hidden += 1
+    return hidden
 
 
 def leaves(scene: dict) -> list[Leaf]:
@@ -128,16 +149,19 @@ def leaves(scene: dict) -> list[Leaf]:
     return out
 
 
-def _hung_as_people_hang_it(choice: tuple[Leaf, float, float]) -> tuple:
-    """Rank of a (leaf, gap, jamb-to-corner distance) choice, `gap` being how far the fully
-    open leaf's free edge stays from the room's walls: the leaf that opens flattest against a
-    wall (its own or the side wall by a corner), to 5 cm, then the widest opening, then the
-    jamb nearer a corner. Ranked by opening alone, a leaf hinged on the jamb away from a
-    corner, stopped by furniture or by the camera stepping in just past the doorway
-    (open_angles), stood open in the middle of the room: in sampled scenarios it hid a
-    bathroom's toilet (never in a frame) and a bedroom's chair for the whole visit."""
-    leaf, gap, corner = choice
-    return (-round(gap / 0.05), leaf.max_open, -round(corner, 6))
+def _hung_as_people_hang_it(choice: tuple[Leaf, float, float, int]) -> tuple:
+    """Rank of a (leaf, gap, jamb-to-corner distance, things hidden) choice, `gap` being how far
+    the fully open leaf's free edge stays from the room's walls: the leaf that hides fewest
+    things behind it, then the one that opens flattest against a wall (its own or the side wall
+    by a corner), to 5 cm, then the widest opening, then the jamb nearer a corner. Ranked by
+    opening alone, a leaf hinged on the jamb away from a corner, stopped by furniture or by
+    the camera stepping in just past the doorway (open_angles), stood open in the middle of the
+    room: in sampled scenarios it hid a bathroom's toilet (never in a frame) and a bedroom's
+    chair for the whole visit. Ranked without the things hidden, the leaf of a 1.9-m-wide
+    bathroom swung against the side wall over a towel, which the walk, looking in from beside
+    the doorway where the leaf stands open, never showed (sample-1-011)."""
+    leaf, gap, corner, hidden = choice
+    return (-hidden, -round(gap / 0.05), leaf.max_open, -round(corner, 6))
 
 
 def _widest(leaf: Leaf, inside: Polygon, obstacles: list[Polygon]) -> float:

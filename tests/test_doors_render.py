@@ -112,6 +112,30 @@ def test_a_door_by_a_corner_is_hinged_there_and_opens_against_the_side_wall():
     assert open_angles(leaf, xy, np.zeros(len(xy), int), FPS).max() == leaf.max_open
 
 
+@pytest.mark.parametrize("towel_x", [2.40, 4.20])
+def test_a_leaf_is_hung_so_that_it_hides_nothing_behind_it(towel_x):
+    """A 1.9-m-wide bathroom with its door in the middle of the south wall: hinged on either
+    jamb, the open leaf meets the side wall 0.5 m off. Hung on the west jamb it stood over a
+    towel on the west wall (sample-1-011), which the walk, looking in from beside the doorway
+    where the leaf stands open, never showed. It hangs on the jamb away from the towel."""
+    x0, x1 = 2.35, 4.25
+    towel = {"id": "bath/towel/1", "category": "towel", "room": "bath", "floor": 0,
+             "position": [towel_x, 5.39, 0.9],
+             "footprint": [[towel_x - 0.05, 5.11], [towel_x + 0.05, 5.11], [towel_x + 0.05, 5.67], [towel_x - 0.05, 5.67]]}
+    scene = {"rooms": [{"label": "bath", "floor": 0, "polygon": [[x0, 5.0], [x1, 5.0], [x1, 8.4], [x0, 8.4]]}],
+             "hallways": [{"id": "h0", "floor": 0, "polygon": [[0.0, 3.8], [8.0, 3.8], [8.0, 5.0], [0.0, 5.0]]}],
+             "doors": [{"id": "door-7", "rooms": ["bath", "hallway:h0"], "floor": 0, "position": [3.3, 5.0],
+                        "width": 0.9, "height": 2.1, "wall_axis": "x"}],
+             "objects": [towel], "floors": [{"floor": 0, "elevation": 0.0}]}
+    (leaf,) = leaves(scene)
+    tip = leaf.tip(leaf.max_open)
+    assert tip[1] > 5.0                                             # into the bathroom
+    assert (leaf.hinge[0] > 3.3) == (towel_x < 3.3)                 # on the jamb away from the towel
+    assert abs(tip[0] - towel_x) > 0.5
+    (bare,) = leaves({**scene, "objects": []})                      # without the towel: the usual rule
+    assert bare.max_open >= leaf.max_open
+
+
 def test_walking_through_opens_the_leaf_before_the_doorway_and_closes_it_behind():
     poses = _walk([(1.0, 2.0), (7.0, 2.0)])          # A -> B through the door at x = 4
     ang = _angles(_scene(), poses)
