@@ -124,3 +124,23 @@ def test_things_on_a_sofa_or_chair_are_planned_for_from_in_front_of_its_back():
             b = targets["room/pillow/2"]
             behind_bed = wv.clear_fraction(np.array([6.0, 6.0]), np.array([4.0, 0.0]), EYE, b, wv.pack([]), walls)
             assert (behind_bed > 0.5).all()
+
+
+def test_glasses_on_a_nightstand_are_looked_down_at():
+    """Glasses on a 0.47-m bedside stand lie 50-60 deg below the eye within their 0.95-m reach:
+    no pitch down to -25 showed them clear of the bottom strip, the walk never planned a look,
+    and 5 of 7 sampled glasses (all on stands or beds) went unseen. They are now looked at
+    from up to LOOK_DOWN_PITCH; a book on the same stand keeps the usual limit."""
+    stand = _thing("stand", (0.5, 0.4, 0.47), support="floor", z=0.0)
+    glasses = _thing("eyeglasses", (0.14, 0.14, 0.04), support="room/stand/1", z=0.47)
+    book = {**_thing("book", (0.16, 0.21, 0.03), support="room/stand/1", z=0.47), "id": "room/book/1"}
+    targets = {t.category: t for t in wv.targets_of({"objects": [stand, glasses, book]}, "room", 0.0)}
+    g, b = targets["eyeglasses"], targets["book"]
+    d = np.array([0.7, g.reach])
+    _, _, _, usual = wv.elevation_band(d, g.z0, g.z1, EYE, VFOV_HALF)
+    pref, lo, hi, feasible = wv.elevation_band(d, g.z0, g.z1, EYE, VFOV_HALF, g.min_pitch)
+    assert not usual.any() and feasible.all()
+    for k, dist in enumerate(d):       # the chosen pitch shows them beyond the bottom strip, whole
+        e_bot = math.degrees(math.atan2(g.z0 - EYE, dist))
+        assert g.min_pitch <= pref[k] and e_bot >= pref[k] - VFOV_HALF + STRIP_DEG
+    assert b.min_pitch == wv.MIN_PITCH and g.min_pitch >= -45.0

@@ -98,7 +98,7 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
          stops: dict[int, int]) -> None:
     bearings = table.bearing[row, cols]
     prefs = table.pitch[row, cols]
-    lo = np.maximum(table.band_lo[row, cols], wv.MIN_PITCH)
+    lo = np.maximum(table.band_lo[row, cols], [ctx.targets[c].min_pitch for c in cols])
     hi = np.minimum(table.band_hi[row, cols], wv.MAX_PITCH)
     start, arc = wv.sweep_arc(bearings)
     direction, s0, approach, merged = _pan_direction(tl.yaw[-1], bearings, exit_heading)

@@ -4,7 +4,7 @@ Viewing model (the camera of formats.camera: at 640x480 with a 70 deg horizontal
 vertical half-FOV `vfov_half` is atan(tan(35 deg) * 3/4) = 27.7 deg, passed in by the walk
 planner from its Camera): an object is *seen* from a standpoint when it is
 within its reach (MAX_VIEW m, less for small things: large enough in the frame to count as seen,
-docs/ground-truth.md), some pitch in [MIN_PITCH, MAX_PITCH] puts part of it (all of a small
+docs/ground-truth.md), some pitch in [MIN_PITCH, MAX_PITCH] (down to LOOK_DOWN_PITCH for glasses) puts part of it (all of a small
 thing) well inside the vertical field of view, and at least half of the rays from the eye to sample points on it
 clear every other object's box (a 3-D check against footprint prisms) and every wall.
 Standpoints are picked greedily (set cover) on the free grid of the room, trading coverage,
@@ -47,6 +47,12 @@ MIN_REACH = 1.2          # metres: even a tiny thing is planned for from at leas
 # 1.2-1.8 m, all 9 eyeglasses of the sampled and bundled renders went unseen.
 STAND_UP = frozenset({"eyeglasses"})
 BLOCK_REACH = 23.0       # 1 / tan(2.5 deg)
+# Within that reach, glasses on a 0.47-m bedside stand lie 50-60 deg below the eye: no pitch
+# down to MIN_PITCH shows them clear of the edge strip (the band was empty beyond 0.99 m and
+# the reach ends at 0.95), so the walk never planned a look, and 5 of 7 sampled glasses, all
+# on stands or beds, went unseen. A person looks down at a nightstand: these may be looked at
+# down to LOOK_DOWN_PITCH.
+LOOK_DOWN_PITCH = -40.0
 NEAR_REACH = 0.8         # metres: the closest reach planned for (a standpoint keeps 0.32 m off furniture)
 MIN_FRAMES = 15
 FRONT_DEG = 60.0         # a thing named only from its front is planned for from within this of its
@@ -74,6 +80,7 @@ class Target:
                                               # (assets.vocabulary.FRONT_ONLY), or the seat it lies on
                                               # (assets.categories.BACKED_SEATS): seen from there only
     back_too: bool = False    # ... or from its back as well (NAMED_BROADSIDE: a sofa, not end-on)
+    min_pitch: float = MIN_PITCH  # the lowest pitch it is looked at with
 
 
 def _ccw(poly: np.ndarray) -> np.ndarray:
@@ -144,7 +151,8 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
         seat_yaw = math.radians(float(seat.get("yaw", 90.0)))   # its front, where the back does not hide it
         front = (math.cos(seat_yaw), math.sin(seat_yaw))
     return Target(o["id"], o["category"], o["room"], cx, cy, z0, z1, poly, np.array(samples), str(o.get("support")),
-                  frozenset(excluded), reach=reach, front=front, back_too=broadside)
+                  frozenset(excluded), reach=reach, front=front, back_too=broadside,
+                  min_pitch=LOOK_DOWN_PITCH if o["category"] in STAND_UP else MIN_PITCH)
 
 
 @dataclass
@@ -267,9 +275,10 @@ class ViewTable:
     band_hi: np.ndarray
 
 
-def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float, vfov_half: float):
+def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float, vfov_half: float,
+                   min_pitch: float = MIN_PITCH):
     """Preferred pitch and the pitch range that keeps part of the object in view (vfov_half:
-    half the camera's vertical field of view, degrees)."""
+    half the camera's vertical field of view, degrees; pitches from min_pitch up)."""
     d = np.maximum(d, 0.05)
     e_top = np.degrees(np.arctan2(z1 - eye_z, d))
     e_bot = np.degrees(np.arctan2(z0 - eye_z, d))
@@ -281,10 +290,10 @@ def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float, vfov_half:
     # aim a little above the middle of the object (gentle pitch, the object in the lower
     # half of the image); never up unless nothing else shows it
     zc = min(z0 + 0.5 * (z1 - z0), eye_z - 0.1)
-    preferred = np.clip(np.degrees(np.arctan2(zc - eye_z, d)) + 8.0, MIN_PITCH, 0.0)
-    preferred = np.clip(preferred, np.maximum(lo, MIN_PITCH), np.minimum(hi, MAX_PITCH))
-    feasible = (np.maximum(lo, MIN_PITCH) <= np.minimum(hi, MAX_PITCH))
-    return np.clip(preferred, MIN_PITCH, MAX_PITCH), lo, hi, feasible
+    preferred = np.clip(np.degrees(np.arctan2(zc - eye_z, d)) + 8.0, min_pitch, 0.0)
+    preferred = np.clip(preferred, np.maximum(lo, min_pitch), np.minimum(hi, MAX_PITCH))
+    feasible = (np.maximum(lo, min_pitch) <= np.minimum(hi, MAX_PITCH))
+    return np.clip(preferred, min_pitch, MAX_PITCH), lo, hi, feasible
 
 
 def view_table(xy: np.ndarray, cells: np.ndarray, targets: list[Target], occluders: OccluderPack, eye_z: float,
@@ -303,7 +312,7 @@ def view_table(xy: np.ndarray, cells: np.ndarray, targets: list[Target], occlude
         dx, dy = tg.x - ex, tg.y - ey
         dist[:, k] = np.hypot(dx, dy)
         bearing[:, k] = np.degrees(np.arctan2(dy, dx))
-        p, lo, hi, feas = elevation_band(dist[:, k], tg.z0, tg.z1, eye_z, vfov_half)
+        p, lo, hi, feas = elevation_band(dist[:, k], tg.z0, tg.z1, eye_z, vfov_half, tg.min_pitch)
         pitch[:, k], blo[:, k], bhi[:, k], vfeas[:, k] = p, lo, hi, feas
         vis[:, k] = clear_fraction(ex, ey, eye_z, tg, occluders, walls)
         if tg.front is not None and not (vis[:, k] > 0).any():   # no standpoint shows its front:
@@ -387,6 +396,25 @@ def candidate_cells(leg: Leg, room_index: int, fld: Field, spacing: int = 2) -> 
     if sub.sum() >= 4:
         ii, jj = ii[sub], jj[sub]
     return np.stack([ii, jj], axis=1)
+
+
+def close_cells(leg: Leg, room_index: int, fld: Field, targets: list[Target], taken: np.ndarray) -> np.ndarray:
+    """Free cells of the room, beyond the comfortable ones `candidate_cells` keeps (`taken`),
+    within reach of `targets`: standpoints for things no comfortable one shows, such as glasses
+    on a nightstand in the 0.9-m gap between a bed and the wall (sample-1-000, -012), or past
+    a bed's corner where the walk squeezes by (sample-1-009: 0.28 m off the bed)."""
+    fs = leg.fs
+    mask = leg.free & (fs.space == room_index) & np.isfinite(fld.dist)
+    if len(taken):
+        mask[taken[:, 0], taken[:, 1]] = False
+    ii, jj = np.nonzero(mask)
+    if len(ii) == 0 or not targets:
+        return np.zeros((0, 2), int)
+    xy = np.array([fs.centre(i, j) for i, j in zip(ii, jj)])
+    near = np.zeros(len(ii), bool)
+    for tg in targets:
+        near |= np.hypot(xy[:, 0] - tg.x, xy[:, 1] - tg.y) <= tg.reach
+    return np.stack([ii[near], jj[near]], axis=1)
 
 
 def angle_to(a: float, b: float) -> float:
@@ -541,8 +569,11 @@ def _greedy_cover(table: ViewTable, targets: list[Target], strict: np.ndarray, c
         # what a standpoint already chosen shows at least partly is looked at from there
         # (the rendered visibility decides; under-seen objects come back as `strict`)
         for k in np.nonzero(remaining & ~strict)[0]:
+            # glasses' reach is the id pass's block, not a rough size: no slack (sample-1-013's
+            # were left to a standpoint 1.31 m off and went unseen)
+            slack = 0.0 if targets[k].category in STAND_UP else 0.5
             loose = [(table.vis[r, k], n) for n, (r, _) in enumerate(chosen)
-                     if table.dist[r, k] <= targets[k].reach + 0.5 and table.vfeasible[r, k] and table.vis[r, k] >= 0.2]
+                     if table.dist[r, k] <= targets[k].reach + slack and table.vfeasible[r, k] and table.vis[r, k] >= 0.2]
             if loose:
                 _, n = max(loose)
                 chosen[n][1].append(int(k))
