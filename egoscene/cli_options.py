@@ -12,7 +12,7 @@ STAGES = ("layout", "scene", "trajectory", "render", "queries")  # egoscene.pipe
 PROFILES = ("preview", "photoreal")
 
 Specs = Annotated[list[Path], typer.Argument(help="scenario YAML files or folders of them")]
-LAYOUT_BUDGET_S = 30.0  # egoscene.pipeline.LAYOUT_BUDGET_S, without importing it
+LAYOUT_BUDGET_S = 90.0  # egoscene.pipeline.LAYOUT_BUDGET_S, without importing it
 LayoutBudget = Annotated[float, typer.Option("--layout-budget", min=1.0, max=3600.0,
                                              help="CPU seconds the layout of one scenario may take before it is refused")]
 SCENE_BUDGET_S = 120.0  # placing 600 objects (the spec limit) takes about 30 s on 2 busy cores

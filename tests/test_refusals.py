@@ -208,7 +208,7 @@ def test_layout_budget_turns_a_long_search_into_a_refusal_with_a_reason(tmp_path
 def test_the_cli_states_one_default_layout_budget():
     from egoscene import cli, pipeline
 
-    assert cli.LAYOUT_BUDGET_S == pipeline.LAYOUT_BUDGET_S == 30.0
+    assert cli.LAYOUT_BUDGET_S == pipeline.LAYOUT_BUDGET_S == 90.0
     assert pipeline.Options().layout_budget is None  # the API: only the deterministic work budget
 
 
