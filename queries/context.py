@@ -22,7 +22,7 @@ class Context:
     scenario: Scenario
     th: Thresholds
     ontology: Ontology
-    rng: np.random.Generator
+    rng: np.random.Generator | None = None   # the task's own: build_queries sets (seed, "queries/<task>")
     rej: Rejections = field(default_factory=Rejections)
 
     def __post_init__(self):

@@ -94,8 +94,7 @@ def build_queries(scenario: Scenario, per_task: int = 3, thresholds: Thresholds 
     name = scenario.scene.name
     withheld = withheld or {}
     seed = scenario.scene.seed
-    ctx = Context(scenario, thresholds, ontology or default_ontology(),
-                  stage_rng(seed, "queries"), Rejections(between_candidates=between))
+    ctx = Context(scenario, thresholds, ontology or default_ontology(), rej=Rejections(between_candidates=between))
     drafts, counts = [], {}
     for task, generate in GENERATORS.items():
         between()
