@@ -144,3 +144,24 @@ def test_glasses_on_a_nightstand_are_looked_down_at():
         e_bot = math.degrees(math.atan2(g.z0 - EYE, dist))
         assert g.min_pitch <= pref[k] and e_bot >= pref[k] - VFOV_HALF + STRIP_DEG
     assert b.min_pitch == wv.MIN_PITCH and g.min_pitch >= -45.0
+
+
+def test_a_bulb_in_a_small_room_is_looked_up_at():
+    """A bulb hanging 2.44-2.58 m up shows, with the pitch kept to 8 deg, only from 1.45 m or
+    more away, which a small bathroom lacks (4 of 50 sampled bulbs, all in bathrooms, unseen).
+    Bulbs may be looked up at to LOOK_UP_PITCH; the chosen pitch shows the id pass's square of
+    the glass below the top strip."""
+    bulb = {"id": "room/bulb/1", "category": "bulb", "room": "room", "position": [2.0, 2.0, 2.44],
+            "size": [0.09, 0.09, 0.36], "yaw": 90.0, "support": "ceiling"}
+    (t,) = wv.targets_of({"objects": [bulb]}, "room", 0.0)
+    d = np.array([0.9, 1.2])
+    _, _, _, usual = wv.elevation_band(d, t.z0, t.z1, EYE, VFOV_HALF)
+    pref, _, _, feasible = wv.elevation_band(d, t.z0, t.z1, EYE, VFOV_HALF, t.min_pitch, t.max_pitch)
+    assert not usual.any() and feasible.all()
+    for k, dist in enumerate(d):
+        e_top, e_bot = (math.degrees(math.atan2(z - EYE, dist)) for z in (t.z1, t.z0))
+        assert wv.MAX_PITCH < pref[k] <= t.max_pitch <= 30.0
+        assert min(e_top, pref[k] + VFOV_HALF - STRIP_DEG) - e_bot >= BLOCK_DEG + 0.25
+    book = {"id": "room/book/1", "category": "book", "room": "room", "position": [1.0, 1.0, 0.75],
+            "size": [0.16, 0.21, 0.03], "yaw": 90.0, "support": "floor"}
+    assert wv.targets_of({"objects": [book]}, "room", 0.0)[0].max_pitch == wv.MAX_PITCH

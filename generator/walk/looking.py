@@ -99,7 +99,7 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
     bearings = table.bearing[row, cols]
     prefs = table.pitch[row, cols]
     lo = np.maximum(table.band_lo[row, cols], [ctx.targets[c].min_pitch for c in cols])
-    hi = np.minimum(table.band_hi[row, cols], wv.MAX_PITCH)
+    hi = np.minimum(table.band_hi[row, cols], [ctx.targets[c].max_pitch for c in cols])
     start, arc = wv.sweep_arc(bearings)
     direction, s0, approach, merged = _pan_direction(tl.yaw[-1], bearings, exit_heading)
     if not merged:

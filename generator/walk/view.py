@@ -4,7 +4,7 @@ Viewing model (the camera of formats.camera: at 640x480 with a 70 deg horizontal
 vertical half-FOV `vfov_half` is atan(tan(35 deg) * 3/4) = 27.7 deg, passed in by the walk
 planner from its Camera): an object is *seen* from a standpoint when it is
 within its reach (MAX_VIEW m, less for small things: large enough in the frame to count as seen,
-docs/ground-truth.md), some pitch in [MIN_PITCH, MAX_PITCH] (down to LOOK_DOWN_PITCH for glasses) puts part of it (all of a small
+docs/ground-truth.md), some pitch in [MIN_PITCH, MAX_PITCH] (down to LOOK_DOWN_PITCH for glasses, up to LOOK_UP_PITCH for bulbs) puts part of it (all of a small
 thing) well inside the vertical field of view, and at least half of the rays from the eye to sample points on it
 clear every other object's box (a 3-D check against footprint prisms) and every wall.
 Standpoints are picked greedily (set cover) on the free grid of the room, trading coverage,
@@ -53,6 +53,12 @@ BLOCK_REACH = 23.0       # 1 / tan(2.5 deg)
 # on stands or beds, went unseen. A person looks down at a nightstand: these may be looked at
 # down to LOOK_DOWN_PITCH.
 LOOK_DOWN_PITCH = -40.0
+# A bulb hangs 2.4-2.6 m up from the middle of the ceiling: up to MAX_PITCH the frame shows it
+# only from 1.45 m or more away, which a small bathroom does not have (4 of 50 sampled bulbs,
+# all in bathrooms, went unseen). A person glances up at a lamp: bulbs may be looked up at to
+# LOOK_UP_PITCH.
+LOOK_UP = frozenset({"bulb"})
+LOOK_UP_PITCH = 25.0
 NEAR_REACH = 0.8         # metres: the closest reach planned for (a standpoint keeps 0.32 m off furniture)
 MIN_FRAMES = 15
 FRONT_DEG = 60.0         # a thing named only from its front is planned for from within this of its
@@ -81,6 +87,7 @@ class Target:
                                               # (assets.categories.BACKED_SEATS): seen from there only
     back_too: bool = False    # ... or from its back as well (NAMED_BROADSIDE: a sofa, not end-on)
     min_pitch: float = MIN_PITCH  # the lowest pitch it is looked at with
+    max_pitch: float = MAX_PITCH  # the highest
 
 
 def _ccw(poly: np.ndarray) -> np.ndarray:
@@ -152,7 +159,8 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
         front = (math.cos(seat_yaw), math.sin(seat_yaw))
     return Target(o["id"], o["category"], o["room"], cx, cy, z0, z1, poly, np.array(samples), str(o.get("support")),
                   frozenset(excluded), reach=reach, front=front, back_too=broadside,
-                  min_pitch=LOOK_DOWN_PITCH if o["category"] in STAND_UP else MIN_PITCH)
+                  min_pitch=LOOK_DOWN_PITCH if o["category"] in STAND_UP else MIN_PITCH,
+                  max_pitch=LOOK_UP_PITCH if o["category"] in LOOK_UP else MAX_PITCH)
 
 
 @dataclass
@@ -276,9 +284,9 @@ class ViewTable:
 
 
 def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float, vfov_half: float,
-                   min_pitch: float = MIN_PITCH):
+                   min_pitch: float = MIN_PITCH, max_pitch: float = MAX_PITCH):
     """Preferred pitch and the pitch range that keeps part of the object in view (vfov_half:
-    half the camera's vertical field of view, degrees; pitches from min_pitch up)."""
+    half the camera's vertical field of view, degrees; pitches from min_pitch to max_pitch)."""
     d = np.maximum(d, 0.05)
     e_top = np.degrees(np.arctan2(z1 - eye_z, d))
     e_bot = np.degrees(np.arctan2(z0 - eye_z, d))
@@ -291,9 +299,9 @@ def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float, vfov_half:
     # half of the image); never up unless nothing else shows it
     zc = min(z0 + 0.5 * (z1 - z0), eye_z - 0.1)
     preferred = np.clip(np.degrees(np.arctan2(zc - eye_z, d)) + 8.0, min_pitch, 0.0)
-    preferred = np.clip(preferred, np.maximum(lo, min_pitch), np.minimum(hi, MAX_PITCH))
-    feasible = (np.maximum(lo, min_pitch) <= np.minimum(hi, MAX_PITCH))
-    return np.clip(preferred, min_pitch, MAX_PITCH), lo, hi, feasible
+    preferred = np.clip(preferred, np.maximum(lo, min_pitch), np.minimum(hi, max_pitch))
+    feasible = (np.maximum(lo, min_pitch) <= np.minimum(hi, max_pitch))
+    return np.clip(preferred, min_pitch, max_pitch), lo, hi, feasible
 
 
 def view_table(xy: np.ndarray, cells: np.ndarray, targets: list[Target], occluders: OccluderPack, eye_z: float,
@@ -312,7 +320,7 @@ def view_table(xy: np.ndarray, cells: np.ndarray, targets: list[Target], occlude
         dx, dy = tg.x - ex, tg.y - ey
         dist[:, k] = np.hypot(dx, dy)
         bearing[:, k] = np.degrees(np.arctan2(dy, dx))
-        p, lo, hi, feas = elevation_band(dist[:, k], tg.z0, tg.z1, eye_z, vfov_half, tg.min_pitch)
+        p, lo, hi, feas = elevation_band(dist[:, k], tg.z0, tg.z1, eye_z, vfov_half, tg.min_pitch, tg.max_pitch)
         pitch[:, k], blo[:, k], bhi[:, k], vfeas[:, k] = p, lo, hi, feas
         vis[:, k] = clear_fraction(ex, ey, eye_z, tg, occluders, walls)
         if tg.front is not None and not (vis[:, k] > 0).any():   # no standpoint shows its front:
