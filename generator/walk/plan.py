@@ -70,6 +70,7 @@ import shapely
 from formats.camera import Camera
 from generator import stairs as stairs_mod
 from generator.walk import motion as wm
+from generator.walk import cover
 from generator.walk import view as wv
 from generator.walk.looking import LookContext, look, narrate_looks, pan_entry
 from generator.walk.record import trajectory_record
@@ -217,7 +218,7 @@ class _Planner:
                 nxt_field = self._field(out_leg, self.stair_entry(floor, nxt.floor).outside, f"the stairs on floor {floor}")
         targets = wv.targets_of(self.scene, label, self.elev[floor])
         strict = np.array([t.id in self.extra.get(label, set()) for t in targets], bool)
-        cells = wv.candidate_cells(arrive_leg, self.room_index(label), f_in)
+        cells = cover.candidate_cells(arrive_leg, self.room_index(label), f_in)
         if len(cells) == 0:
             raise WalkError(f"{label}: no free floor to stand on that can be reached through doorways and hallways only "
                             f"(furniture blocks the way, or the room opens only onto other rooms)")
@@ -227,7 +228,7 @@ class _Planner:
         table = wv.view_table(xy, cells, targets, occ, eye_z, arrive_leg.fs.walls, vfov_half=self.vfov_half)
         hidden = wv.settle_min_vis(table, targets)
         unshown = [k for k in np.flatnonzero(~wv.covered(table, strict, targets).any(axis=0)) if k not in hidden]
-        extra = wv.close_cells(arrive_leg, self.room_index(label), f_in, [targets[k] for k in unshown], cells)
+        extra = cover.close_cells(arrive_leg, self.room_index(label), f_in, [targets[k] for k in unshown], cells)
         if len(extra):   # no comfortable standpoint shows them: add the tighter ones near them
             cells = np.vstack([cells, extra])
             xy = np.array([arrive_leg.fs.centre(i, j) for i, j in cells])
@@ -242,7 +243,7 @@ class _Planner:
             d_out = nxt_field.dist[cells[:, 0], cells[:, 1]]
             d_out = np.where(np.isfinite(d_out), d_out, 1e3)
             h_out = np.array([_nan(nxt_field.heading_to_source(i, j)) for i, j in cells])
-        chosen = wv.choose_viewpoints(table, targets, strict, d_in, h_in, d_out, h_out, hidden)
+        chosen = cover.choose_viewpoints(table, targets, strict, d_in, h_in, d_out, h_out, hidden)
         if not chosen:  # nothing to look at: step inside the room
             best = int(np.argmin(d_in + (0.0 if d_out is None else d_out)))
             inside = np.nonzero(d_in >= min(1.0, d_in.max()))[0]
