@@ -86,7 +86,8 @@ def _obstacles(scene: dict, room: str, height: float) -> list[Polygon]:
 def _leaf(d: dict, poly: Polygon, s: float, obstacles: list[Polygon]) -> tuple[Leaf, float, float, int]:
     """The leaf of doorway d swinging into the space `poly`, hinged on the jamb at -1 (west or
     south) or +1 along the wall; how far its free edge, fully open, stays from the space's
-    walls; and the distance from that jamb to the space's corner."""
+    walls; the distance from that jamb to the space's corner; and how many of the obstacles
+    it hides standing open (_hidden)."""
     cx, cy = (float(v) for v in d["position"])
     normal = (0.0, 1.0) if d["wall_axis"] == "x" else (1.0, 0.0)
     side = 1.0 if poly.contains(Point(cx + 0.3 * normal[0], cy + 0.3 * normal[1])) else -1.0
