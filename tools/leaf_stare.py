@@ -5,7 +5,7 @@ the walk's poses), so it may stand where a leaf swings open and look at it.
     PYTHONPATH=. python tools/leaf_stare.py OUT_DIR_OR_SCENARIO_FOLDER...
 
 Per scenario: such frames, their share of the video, and the longest run in seconds. On the
-sampled walks of 2026-11-27, 1.5% of frames on average, the longest run 4.2 s (sample-1-013's
+sampled walks of 2026-11-27, 1.0% of the frames of 22 walks, the longest run 4.2 s (sample-1-013's
 bedroom 2, where the camera stood inside the leaf's sweep, so the leaf could not close).
 """
 
