@@ -83,15 +83,19 @@ def _obstacles(scene: dict, room: str, height: float) -> list[Polygon]:
             and float(o["position"][2]) - elevation.get(int(o.get("floor", 0)), 0.0) < height]
 
 
+def _wall_axes(axis: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(normal, along) unit vectors of a doorway's wall; "x": the wall runs east-west."""
+    return ((0.0, 1.0), (1.0, 0.0)) if axis == "x" else ((1.0, 0.0), (0.0, 1.0))
+
+
 def _leaf(d: dict, poly: Polygon, s: float, obstacles: list[Polygon]) -> tuple[Leaf, float, float, int]:
     """The leaf of doorway d swinging into the space `poly`, hinged on the jamb at -1 (west or
     south) or +1 along the wall; how far its free edge, fully open, stays from the space's
     walls; the distance from that jamb to the space's corner; and how many of the obstacles
     it hides standing open (_hidden)."""
     cx, cy = (float(v) for v in d["position"])
-    normal = (0.0, 1.0) if d["wall_axis"] == "x" else (1.0, 0.0)
+    normal, along = _wall_axes(d["wall_axis"])
     side = 1.0 if poly.contains(Point(cx + 0.3 * normal[0], cy + 0.3 * normal[1])) else -1.0
-    along = (1.0, 0.0) if d["wall_axis"] == "x" else (0.0, 1.0)
     half = float(d["width"]) / 2 - JAMB_LINING
     jx, jy = cx + s * half * along[0], cy + s * half * along[1]
     start = (jx + 0.1 * side * normal[0], jy + 0.1 * side * normal[1])
@@ -112,8 +116,7 @@ def _hidden(leaf: Leaf, poly: Polygon, footprints: list[Polygon]) -> int:
     """How many of the footprints the fully open leaf hides from most places near the doorway
     inside the room (where it stands open while the camera is there): the sight line from at
     least two in three of those places to the footprint's centre crosses the leaf."""
-    sx, sy = (1.0, 0.0) if leaf.axis == "y" else (0.0, 1.0)      # across the wall, into the room
-    ax, ay = sy, sx                                               # along it
+    (sx, sy), (ax, ay) = _wall_axes(leaf.axis)
     side = leaf.room_side
     leaf_line = LineString([leaf.hinge, leaf.tip(leaf.max_open)])
     eyes = [Point(leaf.centre[0] + side * n * sx + u * ax, leaf.centre[1] + side * n * sy + u * ay)
@@ -144,8 +147,8 @@ def leaves(scene: dict) -> list[Leaf]:
             rooms = [s for s in sides if s in spaces]
         if not rooms:
             continue
-        choices = [_leaf(d, spaces[r][1], hinge_sign, _obstacles(scene, r, float(d["height"])))
-                   for r in rooms for hinge_sign in (-1.0, 1.0)]
+        obstacles = {r: _obstacles(scene, r, float(d["height"])) for r in rooms}
+        choices = [_leaf(d, spaces[r][1], hinge_sign, obstacles[r]) for r in rooms for hinge_sign in (-1.0, 1.0)]
         out.append(max(choices, key=_hung_as_people_hang_it)[0])
     return out
 
