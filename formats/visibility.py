@@ -16,7 +16,8 @@ from formats.base import TAG_DESCRIPTION, FileModel, StrictModel
 class Track(StrictModel):
     """The frames in which one object or room covers at least `min_pixels` pixels and its
     visible region holds an `id_pass.block` square at least `id_pass.margin` pixels inside the
-    frame's edges (a sliver, or a strip at the frame's edge, is not listed)."""
+    frame's edges (a sliver, or a strip at the frame's edge, is not listed; for
+    `id_pass.hull_categories` the region's convex hull holds it)."""
 
     frames: list[int] = Field(description="Frame numbers, ascending: at least `min_pixels` video pixels, and the "
                                           "region holds a square of `id_pass.block` x `id_pass.block` id-pass "
@@ -42,6 +43,11 @@ class IdPass(StrictModel):
                                          "listed (render.idcolors.block_side: 8 at a 320-px-wide id pass, at least 2).")
     margin: int = Field(ge=0, description="Id-pass pixels along the frame's edges where that square does not count "
                                           "(render.idcolors.border_margin: twice `block`, 5% of the width).")
+    hull_categories: list[str] = Field(default_factory=list, description=(
+        "Categories drawn as thin open frames round see-through parts (assets.vocabulary.OPEN_FRAME: "
+        "eyeglasses): for these the square is looked for in the convex hull of the region inside the "
+        "margin, the outline a viewer sees, not in the wire itself. Absent in files written before "
+        "the rule: no such categories."))
 
 
 class Visibility(FileModel):

@@ -54,14 +54,35 @@ def border_margin(id_width: int) -> int:
     return 2 * block_side(id_width)
 
 
-def ids_with_block(ids: np.ndarray, side: int, margin: int = 0) -> np.ndarray:
+def ids_with_block(ids: np.ndarray, side: int, margin: int = 0, hull_ids=()) -> np.ndarray:
     """The ids whose region holds a side x side square of pixels somewhere in the map, at least
-    `margin` pixels inside its edges."""
+    `margin` pixels inside its edges. For `hull_ids` (things drawn as thin open frames,
+    assets.vocabulary.OPEN_FRAME) the square is looked for in the convex hull of the region's
+    part inside the margin instead: the outline of a pair of glasses, not its wire."""
     if margin:
         ids = ids[margin: ids.shape[0] - margin, margin: ids.shape[1] - margin]
     h, w = ids.shape
     if h < side or w < side:
         return np.zeros(0, ids.dtype)
+    solid = _ids_with_square(ids, side)
+    hulls = [i for i in hull_ids if i not in solid and _hull_holds_square(ids == i, side)]
+    return np.union1d(solid, np.asarray(hulls, ids.dtype))
+
+
+def _hull_holds_square(mask: np.ndarray, side: int) -> bool:
+    import cv2
+
+    points = cv2.findNonZero(mask.astype(np.uint8))
+    if points is None:
+        return False
+    hull = np.zeros(mask.shape, np.uint8)
+    # the hull of pixel centres, drawn with the pixels on it: a region's own pixels are inside
+    cv2.fillConvexPoly(hull, cv2.convexHull(points), 1)
+    return bool(cv2.erode(hull, np.ones((side, side), np.uint8), borderValue=0).any())
+
+
+def _ids_with_square(ids: np.ndarray, side: int) -> np.ndarray:
+    h, w = ids.shape
     # rows first: where `side` pixels to the right all carry the id, then `side` such rows down
     row = np.ones((h, w - side + 1), bool)
     for dx in range(1, side):

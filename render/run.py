@@ -358,13 +358,16 @@ def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: in
                id_size: tuple[int, int], fps: int, min_pixels: int) -> dict:
     """Per object and room: frames with at least `min_pixels` (in video pixels) whose region
     holds a block_side square of id pixels somewhere inside the border margin (not a sliver,
-    not a strip at the frame's edge), counts, first frame. Ids
+    not a strip at the frame's edge; for open frames such as glasses, its convex hull does),
+    counts, first frame. Ids
     are assigned in scene order (render.idcolors.assign_ids)."""
     import cv2
 
+    from assets.vocabulary import OPEN_FRAME
     from render import idcolors
 
     ids = idcolors.assign_ids(scene)
+    open_frames = [ids[("object", o["id"])] for o in scene.get("objects", []) if _category(o) in OPEN_FRAME]
     scale = (width * height) / float(id_size[0] * id_size[1])
     counts = np.zeros((len(numbers), max(ids.values(), default=0) + 1), np.int64)
     solid = np.zeros(counts.shape, bool)      # the region holds a block_side square somewhere
@@ -376,11 +379,12 @@ def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: in
         id_map = idcolors.decode_bgr(img)
         c = idcolors.count_ids(id_map)
         counts[k] = c[:counts.shape[1]]
-        blocks = idcolors.ids_with_block(id_map, side, margin)
+        blocks = idcolors.ids_with_block(id_map, side, margin, hull_ids=open_frames)
         solid[k, blocks[blocks < counts.shape[1]]] = True
     pixels = np.rint(counts * scale).astype(np.int64)
     out = {"format": Visibility.FORMAT, "width": width, "height": height, "fps": fps, "min_pixels": min_pixels,
-           "id_pass": {"width": id_size[0], "height": id_size[1], "block": side, "margin": margin}, "objects": {}, "rooms": {}}
+           "id_pass": {"width": id_size[0], "height": id_size[1], "block": side, "margin": margin,
+                       "hull_categories": sorted(OPEN_FRAME)}, "objects": {}, "rooms": {}}
     for (kind, name), i in ids.items():
         if kind not in ("object", "room"):
             continue
@@ -390,6 +394,10 @@ def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: in
                  "first_frame": numbers[seen[0]] if len(seen) else None}
         out["objects" if kind == "object" else "rooms"][name] = entry
     return out
+
+
+def _category(obj: dict) -> str:
+    return obj.get("category") or obj["id"].split("/")[1]
 
 
 def _parse_frames(text: str | None) -> tuple[int, int] | None:

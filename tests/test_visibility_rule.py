@@ -57,3 +57,50 @@ def test_visibility_lists_the_patch_not_the_sliver_of_the_same_size(tmp_path):
     assert vis.objects["A/book/1"].frames == [] and vis.objects["A/book/1"].first_frame is None
     assert vis.objects["A/lamp/1"].frames == [2]    # once the lamp shows 24 columns, not 22 or 23
     assert vis.rooms["A"].frames == [0, 1, 2]
+
+
+def _wire_glasses(ids: np.ndarray, value: int, x: int, y: int) -> None:
+    """Paint a pair of open glasses seen from the front: two 1-px rims 12 px across, a bridge
+    and temples, the wire never 2 px thick anywhere (as a pair at about 1 m in the id pass)."""
+    for cx in (x + 6, x + 22):
+        cv2.circle(ids, (cx, y), 6, int(value), 1)
+    ids[y - 2, x + 12: x + 17] = value                          # bridge
+    ids[y - 1, x - 6: x] = value                                # temples
+    ids[y - 1, x + 29: x + 35] = value
+
+
+def test_open_frames_count_where_their_outline_holds_the_square_other_wire_does_not():
+    ids = np.zeros((120, 160), np.int32)
+    _wire_glasses(ids, 5, 30, 40)
+    _wire_glasses(ids, 6, 90, 40)
+    ids[80:81, 20:120] = 7                                       # a 1-px line 100 px long
+    assert set(idcolors.ids_with_block(ids, 4)) == {0}           # no wire holds a solid square
+    # tested on its outline, the pair holds it; the same wire of another id, or a line, does not
+    assert set(idcolors.ids_with_block(ids, 4, hull_ids=[5, 7])) == {0, 5}
+    assert set(idcolors.ids_with_block(ids, 13, hull_ids=[5])) == {0, 5}   # the rims span rows 34-46
+    assert set(idcolors.ids_with_block(ids, 14, hull_ids=[5])) == {0}
+    # the margin still cuts: what lies inside it is tested, here the rims' lowest 3 or 5 rows
+    assert set(idcolors.ids_with_block(ids, 4, margin=44, hull_ids=[5])) == {0}
+    assert set(idcolors.ids_with_block(ids, 4, margin=42, hull_ids=[5])) == {0, 5}
+
+
+def test_visibility_tests_eyeglasses_on_their_outline(tmp_path):
+    scene = {"rooms": [{"label": "A", "floor": 0, "polygon": [[0, 0], [4, 0], [4, 4], [0, 4]]}],
+             "hallways": [], "stairs": [],
+             "objects": [{"id": "A/eyeglasses/1", "category": "eyeglasses"}, {"id": "A/lamp/1", "category": "lamp"}]}
+    table = idcolors.assign_ids(scene)
+    glasses, lamp = table[("object", "A/eyeglasses/1")], table[("object", "A/lamp/1")]
+    ids = np.full((240, 320), table[("room", "A")], np.int32)
+    for x in (40, 80, 120):                                      # wire 2 px thick: about 400 id px each
+        _wire_glasses(ids, glasses, x, 100)
+        _wire_glasses(ids, glasses, x, 101)
+        _wire_glasses(ids, lamp, x, 160)
+        _wire_glasses(ids, lamp, x, 161)
+    path = tmp_path / "i0.png"
+    cv2.imwrite(str(path), _bgr(ids))
+    out = visibility(scene, [path], [0], 640, 480, (320, 240), 30, 50)
+    vis = load_model({**out, "profile": "preview", "inputs_hash": "x", "trajectory_hash": "x", "video_sha256": "x"},
+                     Visibility, "test")
+    assert vis.id_pass.hull_categories == ["eyeglasses"]
+    assert vis.objects["A/eyeglasses/1"].frames == [0]
+    assert vis.objects["A/lamp/1"].frames == []                  # a lamp is no open frame: its wire is a sliver

@@ -38,9 +38,10 @@ MAX_VIEW = 5.0           # metres, centre to centre
 SILHOUETTE_REACH = 340.0
 MIN_REACH = 1.2          # metres: even a tiny thing is planned for from at least this far ...
 # ... except low things that stand up and show only their front: open eyeglasses stand on rims
-# and temple tips, a wire frame round two 3.4-cm lenses. The id pass lists a thing only where a
-# 16-px square of it shows (2.0 deg at 640x480, render.idcolors.block_side), so they need their
-# 4-cm height to span about 2.5 deg: within BLOCK_REACH times it. Planned as flat things from
+# and temple tips, a wire frame round two 3.4-cm lenses. The id pass lists them only where their
+# outline (convex hull, assets.vocabulary.OPEN_FRAME) holds a 16-px square (2.0 deg at 640x480,
+# render.idcolors.block_side), so they need their 4-cm height to span about 2.5 deg: within
+# BLOCK_REACH times it. Planned as flat things from
 # 1.2-1.8 m, all 9 eyeglasses of the sampled and bundled renders went unseen.
 STAND_UP = frozenset({"eyeglasses"})
 BLOCK_REACH = 23.0       # 1 / tan(2.5 deg)
