@@ -1,7 +1,7 @@
 """A room's doors as things questions can name ("the door in the lounge", "the door to the
 hallway in the lounge").
 
-Every doorway shows a door leaf (render/doors.py). In a room with no `door` object (or
+Every doorway shows a door leaf (generator/doors.py). In a room with no `door` object (or
 look-alike), a viewer can point at the room's only doorway ("the door in the R") or, in a room
 with several, at the one the walk went through to a hallway, the stairs, the outside or a
 room that no other doorway of the room leads to ("the door to the hallway in the R"): one can

@@ -21,7 +21,7 @@ EDGE_ON_DEG = 75.0       # looked at more obliquely than this, an opening is a s
 FRAME_MARGIN_DEG = 3.0   # the centre is this far inside the image edges
 BELOW_EYE = 0.6          # the opening's centre, 1.0 m above a floor seen from 1.6 m
 THROUGH = 0.35           # walking through: the camera passes this close to the opening's centre
-LEAVES_SHUT = 2.5        # a leaf opens only around the time the walk passes its doorway (render/doors.py:
+LEAVES_SHUT = 2.5        # a leaf opens only around the time the walk passes its doorway (generator/doors.py:
 LEAF_OPEN_S = 2.5        # at most 2 s before and after): seen from this far from every doorway passed within
                          # this long of the frame, no open leaf stands in the way
 

@@ -26,7 +26,7 @@ def bare_render(scene_json, trajectory_json, out_mp4, profile: str = "preview", 
     from formats.base import dump_model, read_model
     from formats.scene import Scene
     from formats.trajectory import Trajectory
-    from render.doors import door_poses
+    from generator.doors import door_poses
     from render.run import quiet_stdout
     from render.scene_builder import build_scene, configure_video_output, keyframe_camera, keyframe_doors
 

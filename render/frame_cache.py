@@ -33,7 +33,7 @@ def _canonical(data) -> bytes:
 
 def pose_key(pose: dict) -> str:
     """16 hex digits naming what a frame shows: the camera pose (position to 1e-5 m, yaw and
-    pitch to 1e-4 deg) and the door leaves open in it (`doors`, render.doors.door_poses)."""
+    pitch to 1e-4 deg) and the door leaves open in it (`doors`, generator.doors.door_poses)."""
     p = [round(float(v), 5) for v in pose["position"]]
     key = {"p": p, "y": round(float(pose["yaw"]), 4), "t": round(float(pose["pitch"]), 4)}
     if pose.get("doors"):

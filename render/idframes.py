@@ -35,7 +35,7 @@ def render_id_frames(scene_json: Path, trajectory_json: Path, out_dir: Path, fra
     from formats.scene import Scene
     from formats.trajectory import Trajectory
     from render.run import id_pass_size, quiet_stdout
-    from render.doors import door_poses
+    from generator.doors import door_poses
     from render.scene_builder import build_scene, set_doors, set_pose
 
     scene = dump_model(read_model(scene_json, Scene))

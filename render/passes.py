@@ -96,7 +96,7 @@ def render_passes(scene_json: Path, trajectory_json: Path, out_dir: Path, passes
     from render import idcolors
     from render.frame_cache import id_path, png_complete, pose_key
     from render.run import ID_SCALE, id_pass_size, inputs_hash, quiet_stdout
-    from render.doors import door_poses
+    from generator.doors import door_poses
     from render.scene_builder import build_scene, keyframe_camera, keyframe_doors
 
     unknown = sorted(set(passes) - set(PASSES))

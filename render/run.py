@@ -67,7 +67,7 @@ from formats.files import sha256_file
 from formats.scene import Scene
 from formats.trajectory import Trajectory
 from formats.visibility import Visibility
-from render.doors import door_poses
+from generator.doors import door_poses
 from render.frame_cache import CHUNKS, Plan, id_path, png_complete, segment_path
 from render.lifeline import die_with_parent
 from render.video import join_segments

@@ -21,7 +21,8 @@ from formats.camera import Camera
 from formats.seeding import stage_rng
 from render import idcolors
 from render.blender_assets import add_model
-from render.doors import Leaf, leaf_model, leaves
+from generator.doors import Leaf, leaves
+from render.doors import leaf_model
 from render.shell import EXTERIOR, build_shell
 
 SKY = (0.62, 0.76, 0.93)  # sRGB
@@ -144,7 +145,7 @@ def build_scene(scene: dict, profile: str, camera: Camera,
 
 
 def _add_door_leaves(scene: dict, geo: bpy.types.Collection, seed: int) -> dict:
-    """A closed leaf in each doorway of render.doors.leaves; id 0 (neither side's room: a
+    """A closed leaf in each doorway of generator.doors.leaves; id 0 (neither side's room: a
     closed door shows neither)."""
     elevation = {int(f["floor"]): float(f["elevation"]) for f in scene.get("floors", [])}
     out = {}
@@ -167,7 +168,7 @@ def set_doors(built: BuiltScene, states: dict[str, float] | None) -> None:
 
 
 def keyframe_doors(built: BuiltScene, poses: list[dict]) -> None:
-    """Keyframe each leaf where its angle changes (poses carry `doors`, render.doors.door_poses);
+    """Keyframe each leaf where its angle changes (poses carry `doors`, generator.doors.door_poses);
     constant interpolation, like the camera."""
     for door, (ob, leaf) in built.doors.items():
         last = None

@@ -1,4 +1,4 @@
-"""Door leaves (render.doors): which doorways get one, which way they swing, and when the walk
+"""Door leaves (generator.doors, render.doors): which doorways get one, which way they swing, and when the walk
 opens them - hand-built plans and walks, no Blender."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from render.doors import MAX_OPEN, MIN_OPEN, door_poses, leaves, open_angles
+from generator.doors import MAX_OPEN, MIN_OPEN, door_poses, leaves, open_angles
 from render.frame_cache import pose_key
 
 FPS = 30
@@ -165,7 +165,7 @@ def test_a_camera_standing_where_the_leaf_would_lie_gets_a_narrower_opening():
     xy = np.array([(4.1, 2.0), (3.9, 2.0)] + [stop] * 20)    # through the doorway, then stand there
     ang = open_angles(leaf, xy, np.zeros(len(xy), int), FPS)
     assert 0 < ang.max() < leaf.max_open
-    from render.doors import CLEARANCE, _segment_distance
+    from generator.doors import CLEARANCE, _segment_distance
     assert _segment_distance(xy[:, 0], xy[:, 1], *leaf.hinge, *leaf.tip(float(ang.max()))).min() >= CLEARANCE
     far = np.array([(4.1, 2.0), (3.9, 2.0)] + [(3.0, 2.6)] * 20)   # standing clear of it: wide open
     assert open_angles(leaf, far, np.zeros(len(far), int), FPS).max() == leaf.max_open

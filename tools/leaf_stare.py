@@ -1,5 +1,5 @@
 """Frames whose view axis meets an open door leaf less than 1 m ahead, across finished scenario
-folders: the walk does not know where leaves hang (render/doors.py decides from the scene and
+folders: the walk does not know where leaves hang (generator/doors.py decides from the scene and
 the walk's poses), so it may stand where a leaf swings open and look at it.
 
     PYTHONPATH=. python tools/leaf_stare.py OUT_DIR_OR_SCENARIO_FOLDER...
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from render.doors import leaves, open_angles
+from generator.doors import leaves, open_angles
 
 AHEAD_M = 1.0
 
