@@ -17,7 +17,8 @@ from types import SimpleNamespace
 import numpy as np
 from shapely.geometry import MultiPoint, Polygon
 
-from assets.vocabulary import countable, display_name, lookalikes, named_broadside, named_from_front
+from assets.vocabulary import (countable, display_name, lookalikes, named_broadside, named_from_front,
+                               named_from_nearly_in_front)
 from formats.base import read_model
 from formats.scene import Scene
 from formats.trajectory import Trajectory
@@ -98,13 +99,15 @@ class Facts:
         """The track cut to frames that show what names the thing: its front for a thing a
         viewer names only from the front (assets.vocabulary.FRONT_ONLY), the camera no more
         than 70 deg off the direction the thing faces (seen from behind or side-on, a microwave
-        or a safe is just a box); its front or back for one named from its long side
-        (NAMED_BROADSIDE: end-on, a sofa is an armchair)."""
+        or a safe is just a box; 45 deg for FRONT_ONLY_NARROW: side-on, glasses are a bent
+        wire); its front or back for one named from its long side (NAMED_BROADSIDE: end-on, a
+        sofa is an armchair)."""
         front, broadside = named_from_front(o.category), named_broadside(o.category)
         if track is None or not (front or broadside):
             return track
         facing = (math.cos(math.radians(o.yaw)), math.sin(math.radians(o.yaw)))
-        limit = math.cos(math.radians(70.0)) - 1e-9
+        narrow = named_from_nearly_in_front(o.category)
+        limit = math.cos(math.radians(self.rules.narrow_front_deg if narrow else self.rules.front_deg)) - 1e-9
         keep = []
         for f, p in zip(track.frames, track.pixels):
             cx, cy = self.cam_xy.get(f, (o.position[0], o.position[1]))

@@ -14,6 +14,7 @@ import math
 
 from shapely.geometry import MultiPoint, box
 
+from assets.vocabulary import named_from_nearly_in_front
 from queries.model import Frame, SceneObject
 
 SHOWN_SHARE = 0.2
@@ -43,6 +44,7 @@ def outline_in_frame(obj: SceneObject, frame: Frame, fov_deg: float, width: int,
 
 
 FRONT_DEG = 70.0   # the camera within this of a thing's front direction sees its front (not its side)
+NARROW_FRONT_DEG = 45.0   # ... for a thing named only from nearly in front (FRONT_ONLY_NARROW: glasses)
 
 
 def _off_front(obj: SceneObject, frame: Frame) -> float:
@@ -55,8 +57,10 @@ def _off_front(obj: SceneObject, frame: Frame) -> float:
 
 
 def sees_front(obj: SceneObject, frame: Frame) -> bool:
-    """Is the camera in front of the object: within FRONT_DEG of the direction its front faces?"""
-    return _off_front(obj, frame) <= FRONT_DEG
+    """Is the camera in front of the object: within FRONT_DEG of the direction its front faces
+    (NARROW_FRONT_DEG for a thing named only from nearly in front)?"""
+    limit = NARROW_FRONT_DEG if named_from_nearly_in_front(obj.category) else FRONT_DEG
+    return _off_front(obj, frame) <= limit
 
 
 def sees_broadside(obj: SceneObject, frame: Frame) -> bool:

@@ -165,3 +165,21 @@ def test_a_bulb_in_a_small_room_is_looked_up_at():
     book = {"id": "room/book/1", "category": "book", "room": "room", "position": [1.0, 1.0, 0.75],
             "size": [0.16, 0.21, 0.03], "yaw": 90.0, "support": "floor"}
     assert wv.targets_of({"objects": [book]}, "room", 0.0)[0].max_pitch == wv.MAX_PITCH
+
+
+def test_glasses_are_planned_for_from_nearly_in_front_a_microwave_from_its_front():
+    """Side-on, a pair of glasses is a bent wire (person check of sample-1-000: seen from 62 deg
+    off its front, "a blue wire bracket"); the questions count it only from within 45 deg, so the
+    walk plans it from within NARROW_FRONT_DEG = 40, a microwave from within 60 as before."""
+    walls = np.zeros((0, 4))
+    glasses = {**_thing("eyeglasses", (0.14, 0.14, 0.04)), "yaw": 0.0}          # front: east
+    microwave = {**_thing("microwave", (0.5, 0.35, 0.3)), "id": "room/microwave/1", "yaw": 0.0,
+                 "position": [2.0, 5.0, 0.75]}
+    targets = {t.category: t for t in wv.targets_of({"objects": [glasses, microwave]}, "room", 0.0)}
+    for category, off, expected in (("eyeglasses", 30.0, True), ("eyeglasses", 50.0, False),
+                                    ("microwave", 50.0, True), ("microwave", 70.0, False)):
+        t = targets[category]
+        a = math.radians(off)
+        eye = np.array([t.x + 0.8 * math.cos(a)]), np.array([t.y + 0.8 * math.sin(a)])
+        assert bool(wv.clear_fraction(*eye, EYE, t, wv.pack([]), walls)[0] > 0.5) is expected, (category, off)
+

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import shapely
 
-from assets.vocabulary import named_from_front
+from assets.vocabulary import named_from_front, named_from_nearly_in_front
 from generator.placement import geom
 from generator.placement.floor import place_floor_free, place_floor_wall
 from generator.placement.state import SURFACE_GAP, Item, Placed, RoomState
@@ -270,6 +270,11 @@ def try_surface(room: RoomState, item, sup, si, surf, turn, ow, od, w, d, h) -> 
         s -= 2.0 * np.abs(lx - cx) + (1.0 * back if cat == "computer" else 2.0 * np.abs(ly - cy))
     elif cat == "laptop":
         s -= 1.0 * np.abs(lx - cx) + 1.0 * np.abs(ly - cy)
+    elif named_from_nearly_in_front(cat):
+        # at the edge it faces, where a person can stand before it: glasses facing along a bed
+        # from its middle showed their front to no standpoint within reach (sample-1-000)
+        t = math.radians(turn)
+        s += 2.0 * (lx * -math.sin(t) + ly * math.cos(t))
     elif cat == "pillow":
         hosts = max(1, len(room.placed_of(sup.category)))
         k = max(1, math.ceil(len(room.cats("pillow")) / hosts))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from assets.categories import BACKED_SEATS, BULB_SOCKET_H, bulb_glass_height
-from assets.vocabulary import named_broadside, named_from_front
+from assets.vocabulary import named_broadside, named_from_front, named_from_nearly_in_front
 from generator.walk.space import FLAT_HEIGHT, base_z
 
 CENTRE_HALF = 25.0       # "near the image centre": within this many degrees of the view axis (of 35 at 70 deg
@@ -61,6 +61,7 @@ NEAR_REACH = 0.8         # metres: the closest reach planned for (a standpoint k
 MIN_FRAMES = 15
 FRONT_DEG = 60.0         # a thing named only from its front is planned for from within this of its
                          # front direction (the questions accept 70: docs/ground-truth.md "Seen")
+NARROW_FRONT_DEG = 40.0  # ... and glasses (FRONT_ONLY_NARROW) from within this (the questions accept 45)
 QUALITY_WEIGHT = 1.0     # seconds of walking a fully good view of one object is worth
 
 
@@ -84,6 +85,7 @@ class Target:
                                               # (assets.vocabulary.FRONT_ONLY), or the seat it lies on
                                               # (assets.categories.BACKED_SEATS): seen from there only
     back_too: bool = False    # ... or from its back as well (NAMED_BROADSIDE: a sofa, not end-on)
+    front_deg: float = FRONT_DEG  # how far off `front` it is planned for from
     min_pitch: float = MIN_PITCH  # the lowest pitch it is looked at with
     max_pitch: float = MAX_PITCH  # the highest
 
@@ -157,6 +159,7 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
         front = (math.cos(seat_yaw), math.sin(seat_yaw))
     return Target(o["id"], o["category"], o["room"], cx, cy, z0, z1, poly, np.array(samples), str(o.get("support")),
                   frozenset(excluded), reach=reach, front=front, back_too=broadside,
+                  front_deg=NARROW_FRONT_DEG if named_from_nearly_in_front(o["category"]) else FRONT_DEG,
                   min_pitch=LOOK_DOWN_PITCH if o["category"] in STAND_UP else MIN_PITCH,
                   max_pitch=LOOK_UP_PITCH if o["category"] in LOOK_UP else MAX_PITCH)
 
@@ -244,7 +247,7 @@ def clear_fraction(ex: np.ndarray, ey: np.ndarray, ez: float, tg: "Target", occ:
     if tg.front is not None:   # behind or beside it, a microwave is a box: only its front names it
         dx, dy = ex - tg.x, ey - tg.y
         along = dx * tg.front[0] + dy * tg.front[1]
-        ahead = (np.abs(along) if tg.back_too else along) >= math.cos(math.radians(FRONT_DEG)) * np.hypot(dx, dy)
+        ahead = (np.abs(along) if tg.back_too else along) >= math.cos(math.radians(tg.front_deg)) * np.hypot(dx, dy)
         clear = np.where(ahead, clear, 0.0)
     return clear
 
