@@ -225,16 +225,17 @@ class _Planner:
         xy = np.array([arrive_leg.fs.centre(i, j) for i, j in cells])
         occ = wv.pack(wv.occluders_of(self.scene, floor, self.elev[floor], label))
         eye_z = self.elev[floor] + self.eye
-        table = wv.view_table(xy, cells, targets, occ, eye_z, arrive_leg.fs.walls, vfov_half=self.vfov_half)
-        hidden = wv.settle_min_vis(table, targets)
-        unshown = [k for k in np.flatnonzero(~wv.covered(table, strict, targets).any(axis=0)) if k not in hidden]
-        extra = cover.close_cells(arrive_leg, self.room_index(label), f_in, [targets[k] for k in unshown], cells)
+        table, planned = wv.view_table(xy, cells, targets, occ, eye_z, arrive_leg.fs.walls, vfov_half=self.vfov_half)
+        planned, hidden = wv.settle_min_vis(table, planned)
+        unshown = [k for k in np.flatnonzero(~wv.covered(table, strict, planned).any(axis=0)) if k not in hidden]
+        extra = cover.close_cells(arrive_leg, self.room_index(label), f_in, [planned[k] for k in unshown], cells)
         if len(extra):   # no comfortable standpoint shows them: add the tighter ones near them
             cells = np.vstack([cells, extra])
             xy = np.array([arrive_leg.fs.centre(i, j) for i, j in cells])
-            targets = wv.targets_of(self.scene, label, self.elev[floor])   # view_table may have dropped a front
-            table = wv.view_table(xy, cells, targets, occ, eye_z, arrive_leg.fs.walls, vfov_half=self.vfov_half)
-            hidden = wv.settle_min_vis(table, targets)
+            table, planned = wv.view_table(xy, cells, targets, occ, eye_z, arrive_leg.fs.walls,
+                                           vfov_half=self.vfov_half)
+            planned, hidden = wv.settle_min_vis(table, planned)
+        targets = planned
         if hidden:
             self.diag["hidden"][label] = [targets[k].id for k in hidden]
         d_in = f_in.dist[cells[:, 0], cells[:, 1]]

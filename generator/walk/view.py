@@ -13,7 +13,7 @@ Which standpoints to use is generator.walk.cover's.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -306,7 +306,11 @@ def elevation_band(d: np.ndarray, z0: float, z1: float, eye_z: float, vfov_half:
 
 
 def view_table(xy: np.ndarray, cells: np.ndarray, targets: list[Target], occluders: OccluderPack, eye_z: float,
-               walls: np.ndarray, *, vfov_half: float) -> ViewTable:
+               walls: np.ndarray, *, vfov_half: float) -> tuple[ViewTable, list[Target]]:
+    """What each candidate standpoint (xy, cells) sees of each target, and the targets as
+    planned for: one whose front no standpoint shows is planned for from anywhere (front None);
+    the given targets are left as they are."""
+    targets = list(targets)
     c = len(xy)
     t = len(targets)
     dist = np.zeros((c, t))
@@ -325,9 +329,9 @@ def view_table(xy: np.ndarray, cells: np.ndarray, targets: list[Target], occlude
         pitch[:, k], blo[:, k], bhi[:, k], vfeas[:, k] = p, lo, hi, feas
         vis[:, k] = clear_fraction(ex, ey, eye_z, tg, occluders, walls)
         if tg.front is not None and not (vis[:, k] > 0).any():   # no standpoint shows its front:
-            tg.front = None                                      # any clear view beats none
+            targets[k] = tg = replace(tg, front=None)             # any clear view beats none
             vis[:, k] = clear_fraction(ex, ey, eye_z, tg, occluders, walls)
-    return ViewTable(xy, cells, dist, bearing, vis, vfeas, pitch, blo, bhi)
+    return ViewTable(xy, cells, dist, bearing, vis, vfeas, pitch, blo, bhi), targets
 
 
 def seen_frames(xs: np.ndarray, ys: np.ndarray, eye_z: float, yaw: np.ndarray, pitch: np.ndarray, tg: Target,
@@ -349,19 +353,19 @@ def seen_frames(xs: np.ndarray, ys: np.ndarray, eye_z: float, yaw: np.ndarray, p
     return ok
 
 
-def settle_min_vis(table: ViewTable, targets: list[Target]) -> list[int]:
-    """Lower the visibility a target needs where no standpoint shows half of it; returns the
-    targets no standpoint shows at all (hidden)."""
-    hidden = []
+def settle_min_vis(table: ViewTable, targets: list[Target]) -> tuple[list[Target], list[int]]:
+    """The targets with the visibility each needs lowered where no standpoint shows half of it,
+    and the indices of those no standpoint shows at all (hidden)."""
+    hidden, settled = [], []
     for k, tg in enumerate(targets):
         reach = table.vis[:, k][(table.dist[:, k] <= MAX_VIEW) & table.vfeasible[:, k]]
         best = float(reach.max()) if len(reach) else 0.0
         if best <= 1e-9:
             hidden.append(k)
-            tg.min_vis = 0.5
+            settled.append(replace(tg, min_vis=0.5))
         else:
-            tg.min_vis = min(0.5, max(0.1, round(0.75 * best, 3)))
-    return hidden
+            settled.append(replace(tg, min_vis=min(0.5, max(0.1, round(0.75 * best, 3)))))
+    return settled, hidden
 
 
 def covered(table: ViewTable, strict: np.ndarray, targets: list[Target] | None = None) -> np.ndarray:
