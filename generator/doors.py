@@ -16,9 +16,11 @@ frame's open angles to its pose, and the cache key includes them.
 
 Doorways left without a leaf: those filled by a `door` object of the spec (it stays as
 placed), openings onto stairs and between two hallway pieces. A leaf swings into a room (the
-entrance into its hallway), hinged on the jamb from which it opens flattest against a wall
-(its own wall, or the side wall by a corner; furniture and walls bound the angle); a leaf
-opens less only where the camera would otherwise come too close to it.
+entrance into its hallway), hinged on the jamb from which, standing open, it hides the fewest
+things, then from which it opens flattest against a wall (its own wall, or the side wall by a
+corner; furniture and walls bound the angle); one that would hide something from either jamb
+opens onto the hallway instead. A leaf opens less only where the camera would otherwise come
+too close to it.
 """
 
 from __future__ import annotations
@@ -136,7 +138,10 @@ def _hidden(leaf: Leaf, poly: Polygon, footprints: list[Polygon]) -> int:
 
 def leaves(scene: dict) -> list[Leaf]:
     """One leaf per doorway that has a room on at least one side, or leads outside (see the
-    module doc). It swings into a room (the entrance into its hallway)."""
+    module doc). It swings into a room (the entrance into its hallway), or onto the hallway
+    where, standing open in the room, it would hide something whichever jamb it hangs on: in a
+    sampled reception with a plant in each corner beside the door, the leaf stood open over
+    one plant whenever the walk was near, and that plant never showed a pixel (sample-1-022)."""
     spaces = _spaces(scene)
     filled = _filled_by_object(scene)
     out = []
@@ -149,10 +154,19 @@ def leaves(scene: dict) -> list[Leaf]:
             rooms = [s for s in sides if s in spaces]
         if not rooms:
             continue
-        obstacles = {r: _obstacles(scene, r, float(d["height"])) for r in rooms}
-        choices = [_leaf(d, spaces[r][1], hinge_sign, obstacles[r]) for r in rooms for hinge_sign in (-1.0, 1.0)]
-        out.append(max(choices, key=_hung_as_people_hang_it)[0])
+        best = _best_leaf(scene, d, spaces, rooms)
+        halls = [s for s in sides if s.startswith("hallway:") and s in spaces and s not in rooms]
+        if best[3] > 0 and halls:   # standing open it hides something either way: open onto the hallway
+            best = max(best, _best_leaf(scene, d, spaces, halls), key=_hung_as_people_hang_it)
+        out.append(best[0])
     return out
+
+
+def _best_leaf(scene: dict, d: dict, spaces: dict, into: list[str]) -> tuple[Leaf, float, float, int]:
+    """The best-ranked leaf of doorway d swinging into one of the spaces `into`."""
+    obstacles = {r: _obstacles(scene, r, float(d["height"])) for r in into}
+    choices = [_leaf(d, spaces[r][1], hinge_sign, obstacles[r]) for r in into for hinge_sign in (-1.0, 1.0)]
+    return max(choices, key=_hung_as_people_hang_it)
 
 
 def _hung_as_people_hang_it(choice: tuple[Leaf, float, float, int]) -> tuple:

@@ -136,6 +136,27 @@ def test_a_leaf_is_hung_so_that_it_hides_nothing_behind_it(towel_x):
     assert bare.max_open >= leaf.max_open
 
 
+def test_a_leaf_that_would_hide_something_on_either_jamb_opens_onto_the_hallway():
+    """A 1.9-m-wide bathroom with a towel on each side wall beside its door: hung on either
+    jamb, the leaf standing open covers one towel (in a sampled reception with a plant in each
+    corner beside the door, that plant never showed a pixel: sample-1-022). It opens onto the
+    hallway instead; with one towel it still swings into the room, away from the towel."""
+    x0, x1 = 2.35, 4.25
+
+    def towel(n, x):
+        return {"id": f"bath/towel/{n}", "category": "towel", "room": "bath", "floor": 0, "position": [x, 5.39, 0.9],
+                "footprint": [[x - 0.05, 5.11], [x + 0.05, 5.11], [x + 0.05, 5.67], [x - 0.05, 5.67]]}
+    scene = {"rooms": [{"label": "bath", "floor": 0, "polygon": [[x0, 5.0], [x1, 5.0], [x1, 8.4], [x0, 8.4]]}],
+             "hallways": [{"id": "h0", "floor": 0, "polygon": [[0.0, 3.8], [8.0, 3.8], [8.0, 5.0], [0.0, 5.0]]}],
+             "doors": [{"id": "door-7", "rooms": ["bath", "hallway:h0"], "floor": 0, "position": [3.3, 5.0],
+                        "width": 0.9, "height": 2.1, "wall_axis": "x"}],
+             "objects": [towel(1, 2.40), towel(2, 4.20)], "floors": [{"floor": 0, "elevation": 0.0}]}
+    (leaf,) = leaves(scene)
+    assert leaf.room_side < 0 and leaf.tip(leaf.max_open)[1] < 5.0    # swung south, onto the hallway
+    (one,) = leaves({**scene, "objects": [towel(1, 2.40)]})
+    assert one.room_side > 0 and one.hinge[0] > 3.3                  # into the bathroom, away from the towel
+
+
 def test_walking_through_opens_the_leaf_before_the_doorway_and_closes_it_behind():
     poses = _walk([(1.0, 2.0), (7.0, 2.0)])          # A -> B through the door at x = 4
     ang = _angles(_scene(), poses)
