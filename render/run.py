@@ -367,7 +367,7 @@ def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: in
     from render import idcolors
 
     ids = idcolors.assign_ids(scene)
-    open_frames = [ids[("object", o["id"])] for o in scene.get("objects", []) if _category(o) in OPEN_FRAME]
+    open_frames = [ids[("object", o["id"])] for o in scene.get("objects", []) if o.get("category") in OPEN_FRAME]
     scale = (width * height) / float(id_size[0] * id_size[1])
     counts = np.zeros((len(numbers), max(ids.values(), default=0) + 1), np.int64)
     solid = np.zeros(counts.shape, bool)      # the region holds a block_side square somewhere
@@ -394,10 +394,6 @@ def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: in
                  "first_frame": numbers[seen[0]] if len(seen) else None}
         out["objects" if kind == "object" else "rooms"][name] = entry
     return out
-
-
-def _category(obj: dict) -> str:
-    return obj.get("category") or obj["id"].split("/")[1]
 
 
 def _parse_frames(text: str | None) -> tuple[int, int] | None:
