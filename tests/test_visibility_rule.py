@@ -101,6 +101,6 @@ def test_visibility_tests_eyeglasses_on_their_outline(tmp_path):
     out = visibility(scene, [path], [0], 640, 480, (320, 240), 30, 50)
     vis = load_model({**out, "profile": "preview", "inputs_hash": "x", "trajectory_hash": "x", "video_sha256": "x"},
                      Visibility, "test")
-    assert vis.id_pass.hull_categories == ["eyeglasses"]
+    assert vis.id_pass.hull_categories == ["eyeglasses", "headphone"]
     assert vis.objects["A/eyeglasses/1"].frames == [0]
     assert vis.objects["A/lamp/1"].frames == []                  # a lamp is no open frame: its wire is a sliver

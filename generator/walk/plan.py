@@ -22,7 +22,8 @@ the pitch easing down for low things) so that every object spends at least 15 fr
 image centre: within 25 deg of the view axis (of the 35 deg half field of view), inside the vertical
 field of view (6 deg of it, or all of a small thing and 4 deg more: the id pass ignores a strip
 along the frame's edges) and at least half unoccluded (3-D rays against the other objects'
-boxes; walls in 2D). Objects already seen that well on the way in are left out of the sweep; where the sweep
+boxes; walls in 2D; what lies on a seat or on a shelf inside a bookshelf or wardrobe only from
+before it). Objects already seen that well on the way in are left out of the sweep; where the sweep
 falls short it is redone with short stops. Between rooms the walk passes through doorways,
 hallways and the stairwell only (walk_space: a 0.1 m free-space grid per floor with the other
 rooms' doors closed, >= 0.35 m from wall centre lines and >= 0.32 m from furniture where
