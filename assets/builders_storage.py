@@ -11,6 +11,7 @@ import numpy as np
 from assets.geometry import box, cuboid, cylinder, disc_y, frame_xz, moved, rod, sphere
 from assets.builder import Builder, builder
 from assets.pieces import BLACK, DARK_WOOD, STEEL, WHITE, four_legs, fronts
+from assets.shelves import BOOKSHELF_PANEL, WARDROBE_BOARD, WARDROBE_SIDE, wardrobe_columns, wardrobe_divider
 
 
 # --- storage ------------------------------------------------------------------------------
@@ -21,7 +22,7 @@ BOOKSHELF_BOTTOM = 0.04      # the bottom shelf board (fraction of h): storage b
 @builder("bookshelf")
 def bookshelf(b: Builder):
     w, d, h = b.w, b.d, b.h
-    t = 0.022
+    t = BOOKSHELF_PANEL
     body = [cuboid(-w / 2, -w / 2 + t, -d / 2, d / 2, 0, h - t), cuboid(w / 2 - t, w / 2, -d / 2, d / 2, 0, h - t),
             cuboid(-w / 2, w / 2, -d / 2, d / 2, h - t, h),
             cuboid(-w / 2 + t, w / 2 - t, d / 2 - 0.03, d / 2 - 0.01, 0, 0.04 * h - t)]  # plinth
@@ -141,9 +142,9 @@ def wardrobe(b: Builder):
     where folded clothes lie (its shelves are the support levels; the 2 m top is none)."""
     w, d, h = b.w, b.d, b.h
     yb = d / 2 - 0.05
-    t = 0.02                                          # side, divider and shelf boards
-    n_cols = 3 if w > 1.3 else 2                      # the last one is the open column
-    x_open = w / 2 - 0.015 - (w - 0.03) / n_cols      # left face of the column's divider
+    t = WARDROBE_BOARD                                # side, divider and shelf boards
+    n_cols = wardrobe_columns(w)                      # the last one is the open column
+    x_open = wardrobe_divider(w)                      # left face of the column's divider
     levels = sorted(b.category.support_levels)        # the drawers' top, then the shelves
     drawer_top = levels[0] * h
     top = h - 0.04

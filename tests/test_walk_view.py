@@ -95,6 +95,29 @@ def test_things_on_inner_shelves_are_planned_for_from_before_the_furniture():
         assert targets[on_top["id"]].front is None
 
 
+def test_a_bookshelfs_side_panel_hides_a_book_beside_it_from_that_side():
+    """A book standing at the back of a shelf, 3 cm from the bookshelf's north panel, was in view
+    from 47 deg north of the front for 154 frames and never showed a pixel (sample-1-016): the
+    panel hides it there. The walk now casts rays against the panels (assets.shelves), so only
+    views from straight ahead or from the far side count; a plant on the top is not hidden."""
+    walls = np.zeros((0, 4))
+    shelf = {**_thing("bookshelf", (0.79, 0.33, 1.9), support="floor", z=0.0), "yaw": 0.0,
+             "position": [12.13, 1.85, 0.0]}   # front to +x, width along y (1.46-2.25)
+    shelf["footprint"] = [[11.96, 1.46], [12.29, 1.46], [12.29, 2.25], [11.96, 2.25]]
+    book = {**_thing("book", (0.16, 0.04, 0.22), support=shelf["id"], z=1.21), "id": "room/book/2",
+            "yaw": 0.0, "position": [12.0, 2.14, 1.21]}
+    plant = {**_thing("plant", (0.2, 0.2, 0.3), support=shelf["id"], z=1.9), "position": [12.13, 2.1, 1.9]}
+    scene = {"objects": [shelf, book, plant]}
+    targets = {t.id: t for t in wv.targets_of(scene, "room", 0.0)}
+    occ = wv.pack(wv.occluders_of(scene, 0, 0.0, "room"))
+    eyes = np.array([[13.4, 2.14],                                   # straight ahead
+                     [12.0 + 1.25 * math.cos(math.radians(47)), 2.14 + 1.25 * math.sin(math.radians(47))],
+                     [12.0 + 1.25 * math.cos(math.radians(47)), 2.14 - 1.25 * math.sin(math.radians(47))]])
+    clear = wv.clear_fraction(eyes[:, 0], eyes[:, 1], EYE, targets[book["id"]], occ, walls)
+    assert clear[0] > 0.5 and clear[1] == 0.0 and clear[2] > 0.5, clear     # north of the front: the panel
+    assert (wv.clear_fraction(eyes[:, 0], eyes[:, 1], EYE, targets[plant["id"]], occ, walls) > 0.5).all()
+
+
 def _outline(mesh, axes):
     """The model's silhouette looking along the axis left out of `axes` (shapely)."""
     from shapely.geometry import Polygon

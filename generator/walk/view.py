@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from assets.categories import BACKED_SEATS, BULB_SOCKET_H, INNER_SHELVES, bulb_glass_height
+from assets.shelves import side_walls
 from assets.vocabulary import named_broadside, named_from_front, named_from_nearly_in_front
 from generator.walk.space import FLAT_HEIGHT, base_z
 
@@ -145,6 +146,8 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
     while sup in objs and sup not in seen:
         seen.add(sup)
         excluded.add(sup)
+        if not on_inner_shelf(o, objs[sup]):   # on its top: its walls (_shelf_walls) hide nothing of it
+            excluded.update(f"{sup}#wall{k}" for k in range(len(side_walls(objs[sup]["category"], objs[sup]["size"]))))
         sup = objs[sup].get("support")
     for other in objs.values():
         if other.get("support") == o["id"]:
@@ -193,6 +196,24 @@ def occluders_of(scene: dict, floor: int, elevation: float, room: str | None) ->
             continue
         z0 = base_z(o, elevation)
         out.append(Occluder(o["id"], _ccw(np.asarray(o["footprint"], float)), z0, z0 + h))
+        out += _shelf_walls(o, z0)
+    return out
+
+
+def _shelf_walls(o: dict, z0: float) -> list[Occluder]:
+    """The walls beside shelved furniture's open shelves (assets.shelves) as occluders of their
+    own: they hide what lies on a shelf from the side, which the furniture's box - never an
+    occluder of what it holds - does not."""
+    walls = side_walls(o["category"], o["size"])
+    if not walls:
+        return []
+    cx, cy = float(o["position"][0]), float(o["position"][1])
+    yaw = math.radians(float(o.get("yaw", 90.0)) - 90.0)
+    ux, uy = math.cos(yaw), math.sin(yaw)
+    out = []
+    for k, (x0, x1, y0, y1, b, t) in enumerate(walls):
+        corners = np.array([[cx + x * ux - y * uy, cy + x * uy + y * ux] for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
+        out.append(Occluder(f"{o['id']}#wall{k}", _ccw(corners), z0 + b, z0 + t))
     return out
 
 
