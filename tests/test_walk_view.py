@@ -118,6 +118,21 @@ def test_a_bookshelfs_side_panel_hides_a_book_beside_it_from_that_side():
     assert (wv.clear_fraction(eyes[:, 0], eyes[:, 1], EYE, targets[plant["id"]], occ, walls) > 0.5).all()
 
 
+def test_a_flat_thing_at_eye_height_is_planned_for_by_its_edge():
+    """A folded shirt on a wardrobe shelf at 1.54 m shows the eye only its 5-cm front edge: planned
+    by its top from 3.4 m, it went unseen (sample-1-006). Near eye height a flat thing is now
+    planned for from where its height spans the 16-px square; lower down, by its top as before."""
+    wardrobe = {**_thing("wardrobe", (1.26, 0.57, 1.93), support="floor", z=0.0), "yaw": 180.0}
+    high = {**_thing("clothes", (0.3, 0.23, 0.05), support=wardrobe["id"], z=1.54), "yaw": 180.0}
+    low = {**high, "id": "room/clothes/2", "position": [2.0, 2.0, 0.77]}
+    targets = {t.id: t for t in wv.targets_of({"objects": [wardrobe, high, low]}, "room", 0.0, EYE)}
+    up, down = targets[high["id"]], targets[low["id"]]
+    assert math.degrees(2 * math.atan(0.05 / 2 / up.reach)) >= 2.4      # the edge spans the square and more
+    assert down.reach > 3.0                                             # seen from above: by its top
+    on_upper_floor = wv.targets_of({"objects": [{**low, "position": [2.0, 2.0, 3.77]}]}, "room", 3.0, EYE)
+    assert on_upper_floor[0].reach == down.reach                        # heights count from the floor
+
+
 def _outline(mesh, axes):
     """The model's silhouette looking along the axis left out of `axes` (shapely)."""
     from shapely.geometry import Polygon

@@ -217,7 +217,7 @@ class _Planner:
             else:
                 out_leg = self.leg(floor, {label} | self.hallways(floor))
                 nxt_field = self._field(out_leg, self.stair_entry(floor, nxt.floor).outside, f"the stairs on floor {floor}")
-        targets = wv.targets_of(self.scene, label, self.elev[floor])
+        targets = wv.targets_of(self.scene, label, self.elev[floor], self.eye)
         strict = np.array([t.id in self.extra.get(label, set()) for t in targets], bool)
         cells = cover.candidate_cells(arrive_leg, self.room_index(label), f_in)
         if len(cells) == 0:

@@ -19,6 +19,7 @@ import numpy as np
 
 from assets.categories import BACKED_SEATS, BULB_SOCKET_H, INNER_SHELVES, bulb_glass_height
 from assets.shelves import side_walls
+from formats.camera import EYE_HEIGHT
 from assets.vocabulary import named_broadside, named_from_front, named_from_nearly_in_front
 from generator.walk.space import FLAT_HEIGHT, base_z
 
@@ -63,6 +64,11 @@ LOOK_UP_PITCH = 25.0
 # its box shows (measured on the model), and 2 of the first 3 sampled headphones, planned for as
 # solid boxes from 2.3-3.1 m, covered under 0.1% of the frame there and went unseen.
 SILHOUETTE_FILL = {"bulb": math.pi / 4, "headphone": 0.22}
+# A flat thing lying at about eye height or above (a folded shirt on a wardrobe's 1.5-m shelf)
+# shows only its front edge, never its top: like standing glasses, it must be near enough for
+# its height to span the square. Planned by its top from 3.4 m, such a shirt went unseen
+# (sample-1-006).
+EDGE_ON_M = 0.15
 NEAR_REACH = 0.8         # metres: the closest reach planned for (a standpoint keeps 0.32 m off furniture)
 MIN_FRAMES = 15
 FRONT_DEG = 60.0         # a thing named only from its front is planned for from within this of its
@@ -103,17 +109,17 @@ def _ccw(poly: np.ndarray) -> np.ndarray:
     return poly if area >= 0 else poly[::-1]
 
 
-def targets_of(scene: dict, room: str, elevation: float) -> list[Target]:
+def targets_of(scene: dict, room: str, elevation: float, eye_height: float = EYE_HEIGHT) -> list[Target]:
     objs = {o["id"]: o for o in scene.get("objects", [])}
     out = []
     for o in scene.get("objects", []):
         if o.get("room") != room:
             continue
-        out.append(_target(o, objs, elevation))
+        out.append(_target(o, objs, elevation, eye_height))
     return out
 
 
-def _target(o: dict, objs: dict, elevation: float) -> Target:
+def _target(o: dict, objs: dict, elevation: float, eye_height: float = EYE_HEIGHT) -> Target:
     pos = o["position"]
     z0 = base_z(o, elevation)
     w, d, h = (float(v) for v in (o.get("size") or [0.3, 0.3, 0.3]))
@@ -155,7 +161,7 @@ def _target(o: dict, objs: dict, elevation: float) -> Target:
     # silhouette: side on for things with height, half the top for flat ones seen from above
     silhouette = max(w, d) * h if upright else 0.5 * w * d
     silhouette *= SILHOUETTE_FILL.get(o["category"], 1.0)
-    if o["category"] in STAND_UP:
+    if o["category"] in STAND_UP or (not upright and z1 > elevation + eye_height - EDGE_ON_M):
         reach = float(np.clip(min(math.sqrt(SILHOUETTE_REACH * silhouette), BLOCK_REACH * h), NEAR_REACH, MAX_VIEW))
     else:
         reach = float(np.clip(math.sqrt(SILHOUETTE_REACH * silhouette), MIN_REACH, MAX_VIEW))
