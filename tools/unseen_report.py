@@ -28,6 +28,8 @@ SEEN_SHARE = 0.001  # 0.1% of the frame (docs/ground-truth.md "Seen")
 def scenario_folders(paths: list[str]) -> list[Path]:
     out = []
     for p in map(Path, paths):
+        if not p.is_dir():
+            sys.exit(f"error {p}: no such folder (fix: a finished scenario folder or a batch's --out folder)")
         out += [p] if (p / "manifest.json").exists() else sorted(d for d in p.iterdir() if (d / "manifest.json").exists())
     return out
 
