@@ -19,8 +19,8 @@ import numpy as np
 
 from assets.categories import BACKED_SEATS, BULB_SOCKET_H, INNER_SHELVES, bulb_glass_height
 from assets.shelves import side_walls
-from formats.camera import EYE_HEIGHT
 from assets.vocabulary import named_broadside, named_from_front, named_from_nearly_in_front
+from formats.camera import EYE_HEIGHT
 from generator.walk.space import FLAT_HEIGHT, base_z
 
 CENTRE_HALF = 25.0       # "near the image centre": within this many degrees of the view axis (of 35 at 70 deg
@@ -153,7 +153,7 @@ def _target(o: dict, objs: dict, elevation: float, eye_height: float = EYE_HEIGH
         seen.add(sup)
         excluded.add(sup)
         if not on_inner_shelf(o, objs[sup]):   # on its top: its walls (_shelf_walls) hide nothing of it
-            excluded.update(f"{sup}#wall{k}" for k in range(len(side_walls(objs[sup]["category"], objs[sup]["size"]))))
+            excluded.update(shelf_wall_ids(objs[sup]))
         sup = objs[sup].get("support")
     for other in objs.values():
         if other.get("support") == o["id"]:
@@ -217,10 +217,15 @@ def _shelf_walls(o: dict, z0: float) -> list[Occluder]:
     yaw = math.radians(float(o.get("yaw", 90.0)) - 90.0)
     ux, uy = math.cos(yaw), math.sin(yaw)
     out = []
-    for k, (x0, x1, y0, y1, b, t) in enumerate(walls):
+    for wall_id, (x0, x1, y0, y1, b, t) in zip(shelf_wall_ids(o), walls):
         corners = np.array([[cx + x * ux - y * uy, cy + x * uy + y * ux] for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
-        out.append(Occluder(f"{o['id']}#wall{k}", _ccw(corners), z0 + b, z0 + t))
+        out.append(Occluder(wall_id, _ccw(corners), z0 + b, z0 + t))
     return out
+
+
+def shelf_wall_ids(o: dict) -> list[str]:
+    """Occluder ids of the walls beside `o`'s open shelves (none for other furniture)."""
+    return [f"{o['id']}#wall{k}" for k in range(len(side_walls(o["category"], o["size"])))]
 
 
 @dataclass
