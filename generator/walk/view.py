@@ -103,6 +103,13 @@ class Target:
     max_pitch: float = MAX_PITCH  # the highest
 
 
+def _width_axis(o: dict) -> tuple[float, float]:
+    """The world direction of an object's local x (its width); its front is this turned 90 deg
+    counter-clockwise (scene.json `yaw`, degrees, is the way the front faces)."""
+    yaw = math.radians(float(o.get("yaw", 90.0)) - 90.0)
+    return math.cos(yaw), math.sin(yaw)
+
+
 def _ccw(poly: np.ndarray) -> np.ndarray:
     x, y = poly[:, 0], poly[:, 1]
     area = 0.5 * np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y)
@@ -132,8 +139,7 @@ def _target(o: dict, objs: dict, elevation: float, eye_height: float = EYE_HEIGH
         poly = np.array([[pos[0] - w / 2, pos[1] - d / 2], [pos[0] + w / 2, pos[1] - d / 2],
                          [pos[0] + w / 2, pos[1] + d / 2], [pos[0] - w / 2, pos[1] + d / 2]])
     cx, cy = float(pos[0]), float(pos[1])
-    yaw = math.radians(float(o.get("yaw", 90.0)) - 90.0)
-    ux, uy = math.cos(yaw), math.sin(yaw)   # local x (width) in the world
+    ux, uy = _width_axis(o)                   # local x (width) in the world
     vx, vy = -uy, ux                          # local y (depth, front)
     mid = z0 + 0.55 * h
     top = z1 - min(0.02, h / 4)
@@ -214,8 +220,7 @@ def _shelf_walls(o: dict, z0: float) -> list[Occluder]:
     if not walls:
         return []
     cx, cy = float(o["position"][0]), float(o["position"][1])
-    yaw = math.radians(float(o.get("yaw", 90.0)) - 90.0)
-    ux, uy = math.cos(yaw), math.sin(yaw)
+    ux, uy = _width_axis(o)
     out = []
     for wall_id, (x0, x1, y0, y1, b, t) in zip(shelf_wall_ids(o), walls):
         corners = np.array([[cx + x * ux - y * uy, cy + x * uy + y * ux] for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
