@@ -399,8 +399,8 @@ def test_a_plan_the_work_budget_ends_unproven_is_kept_under_a_time_budget():
 
     model.solve = recording
     try:
-        free = layout(scenario, work_budget=0.2)
-        budgeted = layout(scenario, work_budget=0.2, time_budget=120.0)
+        free = layout(scenario, work_budget=0.05)
+        budgeted = layout(scenario, work_budget=0.05, time_budget=120.0)
     finally:
         model.solve = solve
     assert "feasible" in statuses

@@ -103,7 +103,7 @@ class Plan:
         return shapely.set_precision(closed, 0.01)  # back onto the 0.1 m lattice: exact shared edges
 
 
-def layout(scenario: Scenario, work_budget: float = 3.0, time_budget: float | None = None) -> Plan:
+def layout(scenario: Scenario, work_budget: float = layout_model.WORK_BUDGET, time_budget: float | None = None) -> Plan:
     """Lay the scenario out with the fewest hallway pieces that make every relation hold.
 
     `work_budget` (deterministic solver units per solve) decides the plan; `time_budget`
