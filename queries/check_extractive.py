@@ -42,7 +42,8 @@ def object_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
 def appearance_order(rec, facts: Facts, th: Rules, **_) -> Findings:
     """Order of first appearance: the start of each category's first clear run (any instance);
     the listed categories >= 2 s apart, and ordering them by their first glimpse of any size
-    gives the same order (a viewer who counts a glimpse agrees)."""
+    gives the same order (a viewer who counts a glimpse agrees), and so does ordering them by
+    the first 0.5 s any instance shows whole enough to count (one who waits to see most of it)."""
     m = pattern(text.APPEARANCE).match(rec["question"])
     if not m:
         return [("format", "question does not follow the appearance-order template")]
@@ -51,7 +52,7 @@ def appearance_order(rec, facts: Facts, th: Rules, **_) -> Findings:
         return [("ungrounded", f"{[w for w, c in named.items() if c is None]} name no category of the scene")]
     cats = list(named.values())
     found: Findings = []
-    first, glimpse = {}, {}
+    first, glimpse, whole = {}, {}, {}
     for c in cats:
         if facts.confusable(c):
             found.append(("ambiguity", f"{c!r} could be taken for the look-alike {facts.confusable(c)}"))
@@ -62,6 +63,11 @@ def appearance_order(rec, facts: Facts, th: Rules, **_) -> Findings:
             continue
         first[c] = min(clear)
         glimpse[c] = min(g for g in (facts.first_glimpse(o.id) for o in objs) if g is not None)
+        wholes = [w for w in (facts.first_whole(o.id) for o in objs) if w is not None]
+        if not wholes:
+            found.append(("margin", f"no {c!r} ever shows whole enough to be named"))
+            continue
+        whole[c] = min(wholes)
     if found:
         return found
     truth = sorted(cats, key=lambda c: first[c])
@@ -72,6 +78,10 @@ def appearance_order(rec, facts: Facts, th: Rules, **_) -> Findings:
     if any(b <= a for a, b in zip(glimpses, glimpses[1:])):
         found.append(("margin", f"first glimpses {dict(zip(truth, glimpses))} order the categories "
                                 f"otherwise than their first clear views {dict(zip(truth, (first[c] for c in truth)))}"))
+    wholes = [whole[c] for c in truth]
+    if any(b <= a for a, b in zip(wholes, wholes[1:])):
+        found.append(("margin", f"first whole views {dict(zip(truth, wholes))} order the categories "
+                                f"otherwise than their first clear views"))
     truths = []
     for opt in rec["options"]:
         order = [named.get(w, w) for w in opt.split(", ")]

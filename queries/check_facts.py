@@ -15,7 +15,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
-from shapely.geometry import MultiPoint, Polygon
+from shapely.geometry import MultiPoint
 
 from assets.vocabulary import (countable, display_name, lookalikes, named_broadside, named_from_front,
                                named_from_nearly_in_front)
@@ -168,18 +168,18 @@ class Facts:
     def room_visible(self, label: str) -> bool:
         return bool(self.room_runs.get(label))
 
-    def shown_whole(self, oid: str) -> bool:
-        """docs/ground-truth.md "Counting": for 0.5 s of consecutive clear frames the object's
-        visible pixels are at least 20% of the image area its box projects to (a frame where the
-        box reaches behind the camera counts), with the camera of each frame's cam_to_world."""
+    def first_whole(self, oid: str) -> int | None:
+        """docs/ground-truth.md "Counting": the first frame of the first 0.5 s of consecutive clear
+        frames in which the object's visible pixels are at least 15% of the area its whole box
+        projects to on the image plane (beyond the frame too; at most the image's), a frame where
+        the box reaches behind the camera counting, with the camera of each frame's cam_to_world."""
         o, track = self.obj[oid], self.files.visibility.objects.get(oid)
         if track is None:
-            return False
+            return None
         cam, vis = self.files.trajectory.camera, self.files.visibility
         scale = (cam.width * cam.height) / (vis.width * vis.height)
         pixels = dict(zip(track.frames, track.pixels))
         frames = {f.frame: f for f in self.files.trajectory.frames}
-        image = Polygon([(0, 0), (cam.width, 0), (cam.width, cam.height), (0, cam.height)])
         corners = np.array([(x, y, z) for x, y in o.footprint for z in (o.position[2], o.position[2] + o.size[2])])
         streak, prev = 0, None
         for f in sorted(self.good_obj.get(oid, ())):
@@ -189,13 +189,16 @@ class Facts:
                 ok = True
             else:
                 uv = np.c_[cam.fx * local[:, 0] / local[:, 2] + cam.cx, cam.fy * local[:, 1] / local[:, 2] + cam.cy]
-                area = MultiPoint([tuple(p) for p in uv]).convex_hull.intersection(image).area
+                area = min(MultiPoint([tuple(p) for p in uv]).convex_hull.area, cam.width * cam.height)
                 ok = area <= 0 or pixels.get(f, 0) * scale >= self.rules.shown_share * area
             streak = (streak + 1 if prev is not None and f == prev + 1 else 1) if ok else 0
             prev = f if ok else None
             if streak >= self.run:
-                return True
-        return False
+                return f - self.run + 1
+        return None
+
+    def shown_whole(self, oid: str) -> bool:
+        return self.first_whole(oid) is not None
 
     def first_clear(self, oid: str) -> int | None:
         """Start of the object's first clear run (its first appearance)."""

@@ -17,7 +17,7 @@ from typing import Callable
 from queries.model import Scenario, Track
 from queries.params import Thresholds
 from assets.vocabulary import named_broadside, named_from_front
-from queries.shown import sees_broadside, sees_front, shown_whole
+from queries.shown import first_whole_run, sees_broadside, sees_front
 
 
 def seen_runs(frames, pixels, min_pixels: int, min_frames: int) -> list[list[int]]:
@@ -73,14 +73,19 @@ class Seen:
         best = sorted(frames, key=lambda f: (-px[f], f))
         return frames, best
 
-    def shown_whole(self, obj) -> bool:
-        """Seen, and for 0.5 s showing enough of itself to be counted (queries/shown.py)."""
+    def first_whole(self, obj) -> int | None:
+        """Start of the first 0.5 s in which the object shows enough of itself to be counted
+        (queries/shown.py); None if it never does."""
         if obj.id not in self._whole:
             t = self._vis.objects.get(obj.id)
-            self._whole[obj.id] = t is not None and shown_whole(
+            self._whole[obj.id] = None if t is None else first_whole_run(
                 obj, self.object_frames(obj.id), dict(zip(t.frames, t.pixels)), self._frames,
                 self._fov, self._vis.width, self._vis.height, self.min_frames)
         return self._whole[obj.id]
+
+    def shown_whole(self, obj) -> bool:
+        """Seen, and for 0.5 s showing enough of itself to be counted."""
+        return self.first_whole(obj) is not None
 
     def add_thing(self, oid: str, frames: list[int]) -> None:
         """Something seen that visibility.json does not list (a room's door, queries/door_things.py)."""

@@ -55,11 +55,13 @@ def object_counting(ctx: Context, want: int) -> list[Draft]:
     return out
 
 
-def category_firsts(ctx: Context) -> tuple[dict[str, tuple[int, str]], dict[str, int]]:
+def category_firsts(ctx: Context) -> tuple[dict[str, tuple[int, str]], dict[str, int], dict[str, int]]:
     """(seen category -> (start of the first seen run of any instance, that instance),
-    category -> the first frame any instance shows at all)."""
+    category -> the first frame any instance shows at all,
+    category -> the start of the first run in which any instance shows whole enough to count)."""
     firsts: dict[str, tuple[int, str]] = {}
     glimpses: dict[str, int] = {}
+    wholes: dict[str, int] = {}
     for o in ctx.scene.objects:
         glimpse = ctx.seen.first_glimpse(o.id)
         if glimpse is not None:
@@ -67,15 +69,19 @@ def category_firsts(ctx: Context) -> tuple[dict[str, tuple[int, str]], dict[str,
         first = ctx.seen.first_frame(o.id)
         if first is not None and (o.category not in firsts or (first, o.id) < firsts[o.category]):
             firsts[o.category] = (first, o.id)
-    return firsts, glimpses
+        whole = ctx.seen.first_whole(o) if first is not None else None
+        if whole is not None:
+            wholes[o.category] = min(whole, wholes.get(o.category, whole))
+    return firsts, glimpses, wholes
 
 
 def appearance_order(ctx: Context, want: int) -> list[Draft]:
     """Categories ordered by first appearance (start of the first seen run), at least 2 s
-    apart; a glimpse (any size, any length) of each comes in the same order, so a viewer who
-    counts glimpses orders them the same way."""
+    apart; a glimpse (any size, any length) of each comes in the same order, and so does the
+    first view of each whole enough to count, so a viewer who goes by a glimpse and one who
+    names a thing only once they see most of it order them the same way."""
     task, out = "appearance_order", []
-    firsts, glimpses = category_firsts(ctx)
+    firsts, glimpses, wholes = category_firsts(ctx)
     for c in sorted(firsts):
         if ctx.confusable(c, None):
             ctx.rej.add(task, 1, "a look-alike category in the building")
@@ -93,6 +99,9 @@ def appearance_order(ctx: Context, want: int) -> list[Draft]:
         if any(glimpses[b] <= glimpses[a] for a, b in zip(order, order[1:])):
             ctx.rej.add(task, 3, "first glimpses come in another order than first clear views")
             continue
+        if any(c not in wholes for c in order) or any(wholes[b] <= wholes[a] for a, b in zip(order, order[1:])):
+            ctx.rej.add(task, 3, "first whole views come in another order than first clear views")
+            continue
         words = lambda cats: ", ".join(text.display_name(c) for c in cats)  # noqa: E731
         correct = words(order)
         wrong = [p for p in itertools.permutations(order) if list(p) != order]
@@ -104,6 +113,7 @@ def appearance_order(ctx: Context, want: int) -> list[Draft]:
                          derivation={"order": order,
                                      "first_frames": {c: firsts[c][0] for c in order},
                                      "first_glimpses": {c: glimpses[c] for c in order},
+                                     "first_whole_views": {c: wholes[c] for c in order},
                                      "first_objects": {c: firsts[c][1] for c in order}}))
     return out
 

@@ -2,28 +2,31 @@
 
 A chair seen only as a dark strip behind another chair meets "seen" (0.1% of the frame, a
 solid square) yet a viewer does not count it. So every instance a count counts must, for 0.5 s
-of consecutive seen frames, show at least SHOWN_SHARE of the outline its box projects inside
-the frame: its visible pixels (visibility.json) over the area of the projected 3-D box clipped
-to the image. A frame where the box reaches behind the camera counts as shown (it fills the
-view). The camera is rebuilt from each frame's position, yaw and pitch.
+of consecutive seen frames, show at least SHOWN_SHARE of its outline: its visible pixels
+(visibility.json) over the area of its projected 3-D box, the whole of it, also the part beyond
+the frame's edges, but at most the image (a thing larger than the view shows SHOWN_SHARE of the
+image). Not clipped to the frame: a toilet seen only as its cistern's top at the bottom edge, 1.1 m
+away, filled the clipped part of its outline and was counted, yet a viewer does not see a toilet.
+A frame where the box reaches behind the camera counts as shown (it fills the view). The camera
+is rebuilt from each frame's position, yaw and pitch.
 """
 
 from __future__ import annotations
 
 import math
 
-from shapely.geometry import MultiPoint, box
+from shapely.geometry import MultiPoint
 
 from assets.vocabulary import named_from_nearly_in_front
 from queries.model import Frame, SceneObject
 
-SHOWN_SHARE = 0.2
+SHOWN_SHARE = 0.15
 NEAR_M = 0.05
 
 
-def outline_in_frame(obj: SceneObject, frame: Frame, fov_deg: float, width: int, height: int) -> float | None:
-    """Pixels of the image covered by the projection of the object's box; None when the box
-    reaches behind the camera."""
+def outline_area(obj: SceneObject, frame: Frame, fov_deg: float, width: int, height: int) -> float | None:
+    """Pixels the projection of the object's box covers on the image plane, in and beyond the
+    frame, at most the image's; None when the box reaches behind the camera."""
     yaw, pitch = math.radians(frame.yaw), math.radians(frame.pitch)
     forward = (math.cos(pitch) * math.cos(yaw), math.cos(pitch) * math.sin(yaw), math.sin(pitch))
     right = (math.sin(yaw), -math.cos(yaw), 0.0)
@@ -40,7 +43,7 @@ def outline_in_frame(obj: SceneObject, frame: Frame, fov_deg: float, width: int,
                 return None
             points.append((width / 2 + focal * sum(a * b for a, b in zip(d, right)) / depth,
                            height / 2 - focal * sum(a * b for a, b in zip(d, up)) / depth))
-    return MultiPoint(points).convex_hull.intersection(box(0, 0, width, height)).area
+    return min(MultiPoint(points).convex_hull.area, width * height)
 
 
 FRONT_DEG = 70.0   # the camera within this of a thing's front direction sees its front (not its side)
@@ -70,15 +73,16 @@ def sees_broadside(obj: SceneObject, frame: Frame) -> bool:
     return off <= FRONT_DEG or off >= 180.0 - FRONT_DEG
 
 
-def shown_whole(obj: SceneObject, seen_frames: list[int], pixels: dict[int, int], frames: dict[int, Frame],
-                fov_deg: float, width: int, height: int, run: int) -> bool:
-    """A run of `run` consecutive seen frames each showing >= SHOWN_SHARE of the box's outline."""
+def first_whole_run(obj: SceneObject, seen_frames: list[int], pixels: dict[int, int], frames: dict[int, Frame],
+                    fov_deg: float, width: int, height: int, run: int) -> int | None:
+    """The first frame of the first run of `run` consecutive seen frames each showing
+    >= SHOWN_SHARE of the box's outline; None if there is no such run."""
     streak, prev = 0, None
     for f in seen_frames:
-        area = outline_in_frame(obj, frames[f], fov_deg, width, height)
-        ok = area is None or area <= 0 or pixels.get(f, 0) >= SHOWN_SHARE * area   # <= 0: off-frame by rounding
+        area = outline_area(obj, frames[f], fov_deg, width, height)
+        ok = area is None or area <= 0 or pixels.get(f, 0) >= SHOWN_SHARE * area   # <= 0: degenerate box
         streak = (streak + 1 if prev is not None and f == prev + 1 else 1) if ok else 0
         prev = f if ok else None
         if streak >= run:
-            return True
-    return False
+            return f - run + 1
+    return None

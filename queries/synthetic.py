@@ -2,12 +2,14 @@
 valid for their file models in formats/) for tests and demos of the query engine, without layout, placement or rendering.
 
 Rooms stand in a row (optionally a second row across a hallway); objects are axis-aligned
-boxes; visibility is made up: each object is visible for a stretch of its room's frames.
+boxes; visibility is made up: each object is visible for a stretch of its room's frames,
+showing a random share (SHOWN) of the outline its box projects in each (at least 350 px).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -22,6 +24,7 @@ CATEGORIES = ("bed", "sofa", "table", "desk", "chair", "tv", "lamp", "plant", "f
 ROOM_TYPES = ("kitchen", "bedroom", "study", "bathroom", "living room", "dining room")
 DEPTH = 4.0
 HALL = 2.0
+SHOWN = (0.2, 0.6)  # share of its outline a seen thing shows (behind others, see-through)
 
 
 def _rect(x0, y0, x1, y1):
@@ -121,6 +124,7 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
                                "yaw": 90.0, "pitch": 0.0, "room": None, "floor": 0})
                 f += 1
 
+    camera = Camera.standard()
     vis_objects = {}
     for o in objects:
         lo, hi = spans[o["room"]]
@@ -130,7 +134,8 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
             length = int(rng.integers(16, max(17, (hi - lo) // 2)))
         start = int(rng.integers(lo, max(lo + 1, hi - length)))
         fr = list(range(start, min(hi, start + length)))
-        px = [int(p) for p in rng.integers(350, 900, size=len(fr))]  # over 0.1% of 640x480
+        shares = rng.uniform(*SHOWN, size=len(fr))
+        px = [_pixels(o, frames[k], camera, share) for k, share in zip(fr, shares)]
         vis_objects[o["id"]] = {"frames": fr, "pixels": px, "first_frame": fr[0] if fr else None}
     vis_rooms = {}
     for i, label in enumerate(order):
@@ -148,7 +153,6 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
         entry["frames"] = [p[0] for p in pairs]
         entry["pixels"] = [p[1] for p in pairs]
         entry["first_frame"] = entry["frames"][0] if entry["frames"] else None
-    camera = Camera.standard()
     visibility = {"format": Visibility.FORMAT, "width": camera.width, "height": camera.height, "fps": fps,
                   "min_pixels": camera.min_pixels(), "id_pass": {"width": 160, "height": 120, "block": 2, "margin": 4}, "profile": "preview",
                   "objects": vis_objects, "rooms": vis_rooms,
@@ -156,6 +160,16 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
     trajectory = dump_model(Trajectory(format=Trajectory.FORMAT, fps=fps, camera=camera, frames=frames, events=events,
                                        narration=[]))
     return {"scene.json": scene, "trajectory.json": trajectory, "visibility.json": visibility}
+
+
+def _pixels(o: dict, frame: dict, camera: Camera, share: float) -> int:
+    """`share` of the object's outline in the frame, at least 350 px (over 0.1% of 640x480)."""
+    from queries.shown import outline_area
+
+    thing = SimpleNamespace(footprint=o["footprint"], position=o["position"], size=o["size"])
+    view = SimpleNamespace(position=frame["position"], yaw=frame["yaw"], pitch=frame["pitch"])
+    area = outline_area(thing, view, camera.hfov_deg, camera.width, camera.height)
+    return max(350, int(share * area)) if area else 350
 
 
 def write_scenario(out_dir: Path, files: dict[str, dict]) -> Path:
