@@ -108,3 +108,35 @@ relations:
     scene = plan_to_scene(layout(scenario))
     assert_plan_is_sound(scenario, scene)
     assert ["bathroom", "living room"] in scene["relations"]["vertical"]
+
+
+@pytest.mark.parametrize("name", ["scenario-02", "office-floor"])
+@pytest.mark.parametrize("axis", [0, 1], ids=["narrowest", "shallowest"])
+def test_the_implied_bounds_cut_off_no_plan(name, axis, monkeypatch):
+    """The solver's implied rows (a cumulative per axis, the bounding box's least area) follow
+    from no-overlap: the narrowest (or shallowest) plan of the model without them, where a
+    cumulative is tightest, satisfies them."""
+    from ortools.sat.python import cp_model
+
+    from generator.layout import model
+    from generator.spec.scenario import load_scenario
+
+    scenario = load_scenario(next(p for p in SCENARIOS if p.stem == name))
+    problem = model.LayoutProblem(scenario, (1,) * len(scenario.floors))
+    with monkeypatch.context() as patch:
+        patch.setattr(model._Builder, "implied_bounds", lambda self, floor, on_floor: None)
+        bare = model._Builder(problem)
+        bare.build()
+    bare.m.Minimize(sum(bare.extent[f][axis] for f in scenario.floors))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_deterministic_time = 5.0
+    assert solver.Solve(bare.m) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    full = model._Builder(problem)
+    full.build()
+    for n, b in bare.boxes.items():
+        for c in ("x0", "y0", "x1", "y1"):
+            full.m.Add(getattr(full.boxes[n], c) == solver.Value(getattr(b, c)))   # that plan, fixed
+    check = cp_model.CpSolver()
+    check.parameters.num_workers = 1
+    assert check.Solve(full.m) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
