@@ -126,7 +126,7 @@ def targets_of(scene: dict, room: str, elevation: float, eye_height: float = EYE
     return out
 
 
-def _target(o: dict, objs: dict, elevation: float, eye_height: float = EYE_HEIGHT) -> Target:
+def _target(o: dict, objs: dict, elevation: float, eye_height: float) -> Target:
     pos = o["position"]
     z0 = base_z(o, elevation)
     w, d, h = (float(v) for v in (o.get("size") or [0.3, 0.3, 0.3]))
