@@ -181,3 +181,28 @@ def test_generate_seed_makes_named_variants(tmp_path):
     assert manifest["seed"] == 3 and manifest["options"]["seed"] == 3
     positions = [[o["position"] for o in s["objects"]] for s in scenes]
     assert positions[0] != positions[1]  # another seed places the objects differently
+
+
+def test_a_sampled_order_becomes_a_short_tour_that_still_builds(tmp_path):
+    """Scenario-03's rooms in a scrambled order (first room kept): the sampler reorders them
+    into its plan's short tour, and the spec with that order lays out with every relation and
+    places; the first room stays first (the walk starts on the plan's south edge there)."""
+    from generator.layout import plan as layout
+    from generator.spec.tour import _graph
+    import networkx as nx
+
+    draft = _draft_of("scenario-03", "toured")
+    draft.trajectory = [draft.trajectory[0], *reversed(draft.trajectory[1:])]
+    toured = sampler._with_short_tour(draft)
+    assert toured.trajectory != draft.trajectory and toured.trajectory[0] == draft.trajectory[0]
+    assert sorted(toured.trajectory) == sorted(draft.trajectory)
+    path = tmp_path / "toured.yaml"
+    path.write_text(toured.yaml_text())
+    _lays_out_and_places(path)
+    scene = layout.plan_to_scene(layout.layout(load_scenario(path)))
+    graph = _graph(scene)
+
+    def length(order):
+        return sum(nx.dijkstra_path_length(graph, ("room", a), ("room", b)) for a, b in zip(order, order[1:]))
+
+    assert length(toured.trajectory) < length(draft.trajectory)

@@ -6,6 +6,8 @@ the relations that layout realises (re-derived by generator.layout.relations), k
 spec's relations. The spec is then confirmed: laid out with its relations, the relations
 checked on the new plan and the objects placed (generator.placement); a refusal enlarges the
 room that was too small or drops relations and tries again, a few times, then redraws.
+Last, the rooms are put in a short visiting order over the spec's own plan
+(generator.spec.tour), kept where the spec still builds: the first draw's order is random.
 
 Deterministic: every draw comes from a numpy Generator seeded from (batch seed, index), and
 the layout's CP-SAT search is bounded in deterministic work units, so the same seed gives
@@ -218,7 +220,8 @@ def draw_rooms(seed: int, index: int, typology: str, uncovered: set[str], name: 
 
 
 def _trajectory(rng: np.random.Generator, rooms: dict[str, dict]) -> list[str]:
-    """A random visiting order; floor by floor in a multi-story building (one climb per floor)."""
+    """A random visiting order; floor by floor in a multi-story building (one climb per floor).
+    It fixes the first room (on the plan's south edge); `_with_short_tour` orders the rest."""
     order = []
     for floor in sorted({r["floor"] for r in rooms.values()}):
         on_floor = [lb for lb, r in rooms.items() if r["floor"] == floor]
@@ -307,7 +310,7 @@ def confirm(draft: Draft, rng: np.random.Generator) -> Draft:
                 if bad:
                     raise layout.LayoutError("; ".join(bad))
                 place_objects(scenario, scene)
-                return _with_l_hallway(_with_l_rooms(draft, scene, rng))
+                return _with_short_tour(_with_l_hallway(_with_l_rooms(draft, scene, rng)))
             except PlacementError as exc:
                 problems.append(str(exc))
                 room = draft.rooms.get(exc.room or "")
@@ -365,6 +368,21 @@ def _with_l_hallway(draft: Draft) -> Draft:
     turned = copy.deepcopy(draft)
     turned.hallway_shape = "L"
     return _kept_if_it_builds(draft, turned, every_relation=True)
+
+
+def _with_short_tour(draft: Draft) -> Draft:
+    """The draft visiting its rooms in a short order over its own plan (generator.spec.tour),
+    kept only if the spec still lays out with every relation and places."""
+    from generator.layout import plan as layout
+    from generator.spec.tour import short_tour
+
+    scene = layout.plan_to_scene(layout.layout(_parse(draft)))
+    order = short_tour(scene, list(draft.trajectory))
+    if order == list(draft.trajectory):
+        return draft
+    toured = copy.deepcopy(draft)
+    toured.trajectory = order
+    return _kept_if_it_builds(draft, toured, every_relation=True)
 
 
 def _kept_if_it_builds(draft: Draft, changed: Draft, *, every_relation: bool) -> Draft:
