@@ -334,6 +334,23 @@ def test_relative_direction_holds_all_around_the_object_you_stand_by():
     assert report.reasons["relative_direction"]["rule3: one can stand only by a floor-standing object"] >= 1
 
 
+def test_a_scene_whose_only_clear_direction_is_back_asks_it_at_the_level_that_has_it():
+    """Three chairs in a row 3 m apart: by the middle one facing an end one, the other end is
+    behind you (155-180 deg from every place 0.5 m round it), and by an end one the others are
+    straight ahead. Only 'medium' has a 'back'; the levels take turns from 'easy', so without
+    the second pass over the triples that missed only their level's margins the scene got
+    no question at all."""
+    objs = [obj("hall/chair/1", 1, 4, 0.4, 0.4), obj("hall/table/1", 4, 4, 0.4, 0.4),
+            obj("hall/sofa/1", 7, 4, 0.4, 0.4)]
+    files = house({"hall": [0, 0, 8, 8]}, objs, ["hall"])
+    records, _ = run(files, per_task=3)
+    got = mcqs(records, "relative_direction")
+    assert check_records(of_task(records, "relative_direction"), check_files(files), ontology=FIXTURE_ONTOLOGY) == []
+    assert sorted((r["derivation"]["standing"], r["derivation"]["facing"]) for r in got) == [
+        ("hall/table/1", "hall/chair/1"), ("hall/table/1", "hall/sofa/1")]
+    assert {(r["derivation"]["level"], r["answer_text"]) for r in got} == {("medium", "back")}
+
+
 @pytest.mark.parametrize("angle, level, expected", [
     (14.9, "easy", None), (15.0, "easy", "left"), (-15.1, "easy", "right"), (170.0, "easy", None),
     (120.1, "medium", None), (119.9, "medium", "left"), (150.0, "medium", "back"), (-150.0, "medium", "back"),
