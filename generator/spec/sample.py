@@ -376,7 +376,10 @@ def _with_short_tour(draft: Draft) -> Draft:
     from generator.layout import plan as layout
     from generator.spec.tour import short_tour
 
-    scene = layout.plan_to_scene(layout.layout(_parse(draft)))
+    try:
+        scene = layout.plan_to_scene(layout.layout(_parse(draft)))
+    except layout.LayoutError:  # it laid out a moment ago; a slower solve keeps the order drawn
+        return draft
     order = short_tour(scene, list(draft.trajectory))
     if order == list(draft.trajectory):
         return draft
