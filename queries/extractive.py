@@ -217,6 +217,18 @@ def _direction_question(ctx: Context, room: str, objs, ring, level: str) -> Draf
                              "standpoints": len(ring) + 1})
 
 
+def _rests_on(thing, other, by_id: dict) -> bool:
+    """`thing` stands on `other`, directly or on something that does (a book on a shelf in
+    the bookshelf)."""
+    seen = set()
+    while thing.support in by_id and thing.id not in seen:
+        seen.add(thing.id)
+        thing = by_id[thing.support]
+        if thing.id == other.id:
+            return True
+    return False
+
+
 def relative_distance(ctx: Context, want: int) -> list[Draft]:
     task, out = "relative_distance", []
     candidates = []
@@ -226,6 +238,7 @@ def relative_distance(ctx: Context, want: int) -> list[Draft]:
             candidates += [(room, target, group) for group in itertools.combinations(others, 4)]
     used_targets: set[str] = set()
     taken: Counter = Counter()
+    by_id = {o.id: o for o in ctx.scene.objects}
     for room, target, group in _spread(ctx.shuffled(candidates)[:MAX_TRIES], taken):
         if len(out) == want:
             break
@@ -235,6 +248,10 @@ def relative_distance(ctx: Context, want: int) -> list[Draft]:
             continue
         if not ctx.names_apart(target, group):
             ctx.rej.add(task, 5, "a name ties the target to an option")
+            continue
+        if any(_rests_on(target, o, by_id) or _rests_on(o, target, by_id) for o in group):
+            # the laptop's desk, the pillow's bed: nearest by world knowledge, without the video
+            ctx.rej.add(task, 7, "an option holds the target or rests on it")
             continue
         ranked = sorted((box_distance(target, o), o.id, o) for o in group)
         (d1, _, nearest), (d2, _, _) = ranked[0], ranked[1]

@@ -415,6 +415,39 @@ def test_relative_distance_refuses_unseen_objects():
     assert report.reasons["relative_distance"] == {"rule2: named object or room not seen": 5}
 
 
+def desk_with_laptop():
+    """A laptop on a desk with a chair at it, a plant, a sofa and a bookshelf further off: the
+    desk is nearest to the laptop (0 m), and a reader knows it without the video."""
+    laptop = obj("office/laptop/1", 1.5, 3.0, 0.35, 0.25, support="office/desk/1")
+    laptop["position"][2], laptop["size"][2] = 0.75, 0.03
+    objs = [obj("office/desk/1", 1.5, 3.0, 1.2, 0.6), laptop, obj("office/chair/1", 1.5, 4.0, 0.5, 0.5),
+            obj("office/plant/1", 4.0, 1.0), obj("office/sofa/1", 4.6, 3.2, 0.9, 2.0),
+            obj("office/bookshelf/1", 3.0, 5.5, 1.0, 0.4)]
+    return house({"office": [0, 0, 6, 6]}, objs, ["office"])
+
+
+def test_relative_distance_never_offers_what_the_target_stands_on_or_holds(monkeypatch):
+    files = desk_with_laptop()
+    records, report = run(files, per_task=6)
+    asked = mcqs(records, "relative_distance")
+    assert asked, "the scene has other questions to ask"
+    def offered_with_its_support(r):
+        target, options = r["derivation"]["target"], set(r["derivation"]["distances"])
+        return (target, "office/desk/1" in options, "office/laptop/1" in options) in (
+            ("office/laptop/1", True, False), ("office/desk/1", False, True))
+
+    assert not [r["question"] for r in asked if offered_with_its_support(r)]
+    assert report.reasons["relative_distance"]["rule7: an option holds the target or rests on it"] >= 1
+    # the independent check finds such a question when the generator lets one through
+    import queries.extractive as extractive
+    monkeypatch.setattr(extractive, "_rests_on", lambda *_: False)
+    records, _ = run(files, per_task=6)
+    given = [r for r in mcqs(records, "relative_distance") if offered_with_its_support(r)]
+    assert given
+    kinds = {p.kind for p in check_records(given, check_files(files), ontology=FIXTURE_ONTOLOGY)}
+    assert "giveaway" in kinds
+
+
 # ----------------------------------------------------------------------------- route plan
 SQUARE = ["sofa", "tv", "table", "lamp"]  # counter-clockwise corners of a 2 m square
 
