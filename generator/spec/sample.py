@@ -221,7 +221,8 @@ def draw_rooms(seed: int, index: int, typology: str, uncovered: set[str], name: 
 
 def _trajectory(rng: np.random.Generator, rooms: dict[str, dict]) -> list[str]:
     """A random visiting order; floor by floor in a multi-story building (one climb per floor).
-    It fixes the first room (on the plan's south edge); `_with_short_tour` orders the rest."""
+    Its first room stays first (the layout puts it on the plan's south edge, where the walk
+    starts); `_with_short_tour` later orders the others for a short walk."""
     order = []
     for floor in sorted({r["floor"] for r in rooms.values()}):
         on_floor = [lb for lb, r in rooms.items() if r["floor"] == floor]

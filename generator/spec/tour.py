@@ -25,10 +25,8 @@ def _graph(scene: dict) -> nx.Graph:
     one space between its centre and doorways (rooms), or between its doorways (hallways)."""
     graph = nx.Graph()
     spaces: dict[str, list] = {}
-    centres = {}
     for room in scene["rooms"]:
         c = Polygon(room["polygon"]).centroid
-        centres[room["label"]] = (c.x, c.y)
         graph.add_node(("room", room["label"]), xy=(c.x, c.y))
         spaces.setdefault(room["label"], []).append(("room", room["label"]))
     for door in scene["doors"]:
