@@ -61,3 +61,22 @@ def merge_collinear(lines: list[LineString]) -> list[LineString]:
             merged.append(LineString(ends))
             cur_lo, cur_hi = lo, hi
     return merged
+
+
+def wall_pairs(scene: dict) -> set[tuple[str, str]]:
+    """Rooms of a scene dict on one floor sharing a wall long enough for a doorway (adjacent
+    once one is cut): the pairs `egoscene sample` may draw adjacency relations from."""
+    rooms = sorted(scene["rooms"], key=lambda r: r["label"])
+    found = set()
+    for i, a in enumerate(rooms):
+        for b in rooms[i + 1:]:
+            if a["floor"] == b["floor"]:
+                walls = contact_segments(Polygon(a["polygon"]), Polygon(b["polygon"]))
+                if walls and max(w.length for w in walls) >= 1.2:
+                    found.add((a["label"], b["label"]))
+    return found
+
+
+def polygon_area(pts: list) -> float:
+    """Shoelace area of a polygon given as its vertices."""
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))) / 2

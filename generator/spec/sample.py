@@ -288,6 +288,7 @@ def confirm(draft: Draft, rng: np.random.Generator) -> Draft:
     """Draw relations from a relation-free layout and check the spec lays out and places;
     enlarge rooms that are too small or drop relations on refusal. SampleError if no try works."""
     from generator.layout import plan as layout
+    from generator.layout.geometry import polygon_area, wall_pairs
     from generator.layout.relations import check_scene, realized_relations
     from generator.placement.place import place_objects
     from generator.placement.state import PlacementError
@@ -323,7 +324,7 @@ def confirm(draft: Draft, rng: np.random.Generator) -> Draft:
                     room["objects"][exc.category] = count // 2
                     room["objects"] = _consistent({c: n for c, n in room["objects"].items() if n})
                 else:
-                    area = next(_polygon_area(r) for r in scene["rooms"] if r["label"] == exc.room)
+                    area = next(polygon_area(r["polygon"]) for r in scene["rooms"] if r["label"] == exc.room)
                     room["area"] = float(math.ceil(area * AREA_STEP * 2) / 2)
                 break  # the room changed: lay out again and draw relations afresh
             except layout.LayoutError as exc:
@@ -406,29 +407,6 @@ def _kept_if_it_builds(draft: Draft, changed: Draft, *, every_relation: bool) ->
     except (layout.LayoutError, PlacementError):
         return draft
     return changed
-
-
-def wall_pairs(scene: dict) -> set[tuple[str, str]]:
-    """Rooms on one floor sharing a wall long enough for a doorway (adjacent once one is cut)."""
-    from shapely.geometry import Polygon
-
-    from generator.layout.geometry import contact_segments
-
-    rooms = sorted(scene["rooms"], key=lambda r: r["label"])
-    found = set()
-    for i, a in enumerate(rooms):
-        for b in rooms[i + 1:]:
-            if a["floor"] == b["floor"]:
-                walls = contact_segments(Polygon(a["polygon"]), Polygon(b["polygon"]))
-                if walls and max(w.length for w in walls) >= 1.2:
-                    found.add((a["label"], b["label"]))
-    return found
-
-
-def _polygon_area(room: dict) -> float:
-    """Shoelace area of a scene room polygon."""
-    pts = room["polygon"]
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))) / 2
 
 
 # ---------------------------------------------------------------------------- batch
