@@ -40,8 +40,8 @@ def test_a_floor_ends_by_the_stairs_that_climb_on():
              "hallways": ground["hallways"] + upper["hallways"],
              "stairs": [{"id": "stairs-0-1", "floors": [0, 1], "bottom": [13.0, 1.5], "top": [13.0, 1.5]}]}
     # start -> west -> east leaves by the stairs at the east end; start -> east -> west is as
-    # short without them but walks the corridor again to climb
-    # (both orders are as long without the stairs, so either input order must give this one)
+    # long without the stairs but walks the corridor again to climb, so either input order
+    # must give the first
     for given in (["start", "east", "west", "up"], ["start", "west", "east", "up"]):
         assert short_tour(scene, given) == ["start", "west", "east", "up"]
 
