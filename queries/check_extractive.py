@@ -148,15 +148,6 @@ def relative_direction(rec, facts: Facts, th: Rules, **_) -> Findings:
     return found + judge(rec, [o == answer for o in rec["options"]])
 
 
-def _on_top_of(facts: Facts, upper, lower) -> bool:
-    """`lower` is among the things under `upper` (scene.json `support` ids, followed down)."""
-    below = []
-    while upper.support in facts.obj and upper.support not in below:
-        below.append(upper.support)
-        upper = facts.obj[upper.support]
-    return lower.id in below
-
-
 def relative_distance(rec, facts: Facts, th: Rules, **_) -> Findings:
     m = pattern(text.DISTANCE).match(rec["question"])
     if not m:
@@ -167,8 +158,9 @@ def relative_distance(rec, facts: Facts, th: Rules, **_) -> Findings:
     (target, *objs), found = named_objects(facts, [m["target"], *names], apart=True)
     if found:
         return found
+    below = {u.id for u in facts.under(target)}
     for o, n in zip(objs, names):   # rule 7: nearest by world knowledge is a giveaway
-        if _on_top_of(facts, target, o) or _on_top_of(facts, o, target):
+        if o.id in below or target.id in {u.id for u in facts.under(o)}:
             found.append(("giveaway", f"{n!r} holds {m['target']!r} or stands on it"))
     gaps = sorted((box_gap(target, o), n) for o, n in zip(objs, names))
     (d1, nearest), (d2, _) = gaps[0], gaps[1]

@@ -290,6 +290,13 @@ class Facts:
             return sorted(lookalikes(category) & here) + ["a door leaf in a doorway"]
         return sorted(lookalikes(category) & here)
 
+    def under(self, obj) -> list:
+        """The things `obj` rests on (scene.json `support` ids), followed down, nearest first."""
+        chain = [obj]
+        while chain[-1].support in self.obj and len(chain) <= len(self.obj):
+            chain.append(self.obj[chain[-1].support])
+        return chain[1:]
+
     def objects_in(self, room: str) -> list:
         return [o for o in self.scene.objects if o.room == room]
 

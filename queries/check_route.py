@@ -90,10 +90,7 @@ def free_space(facts: Facts, room: str, th: Rules):
 def walk_up_target(obj, facts: Facts):
     """The floor furniture or wall thing one walks up to for `obj` (itself, or what it rests
     on, followed down); None when it hangs from the ceiling."""
-    by_id = {o.id: o for o in facts.scene.objects}
-    chain = [obj]
-    while chain[-1].support in by_id and len(chain) <= len(by_id):
-        chain.append(by_id[chain[-1].support])
+    chain = [obj, *facts.under(obj)]
     if chain[-1].support == "floor" and chain[-1].size[2] < FLAT:
         return None
     return chain[-1] if chain[-1].support in ("floor", "wall", "window") else None

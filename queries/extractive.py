@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from queries import text
 from queries.context import Context
 from queries.geometry import box_distance, dist, direction_label, relative_angle, standpoints
+from queries.model import supports_under
 from queries.records import OPTIONS_SLOT, Draft
 
 LEVELS = ("easy", "medium", "hard")
@@ -217,18 +218,6 @@ def _direction_question(ctx: Context, room: str, objs, ring, level: str) -> Draf
                              "standpoints": len(ring) + 1})
 
 
-def _rests_on(thing, other, by_id: dict) -> bool:
-    """`thing` stands on `other`, directly or on something that does (a book on a shelf in
-    the bookshelf)."""
-    seen = set()
-    while thing.support in by_id and thing.id not in seen:
-        seen.add(thing.id)
-        thing = by_id[thing.support]
-        if thing.id == other.id:
-            return True
-    return False
-
-
 def relative_distance(ctx: Context, want: int) -> list[Draft]:
     task, out = "relative_distance", []
     candidates = []
@@ -249,7 +238,8 @@ def relative_distance(ctx: Context, want: int) -> list[Draft]:
         if not ctx.names_apart(target, group):
             ctx.rej.add(task, 5, "a name ties the target to an option")
             continue
-        if any(_rests_on(target, o, by_id) or _rests_on(o, target, by_id) for o in group):
+        below = {u.id for u in supports_under(target, by_id)}
+        if any(o.id in below or target.id in {u.id for u in supports_under(o, by_id)} for o in group):
             # the laptop's desk, the pillow's bed: nearest by world knowledge, without the video
             ctx.rej.add(task, 7, "an option holds the target or rests on it")
             continue

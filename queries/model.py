@@ -78,6 +78,17 @@ class SceneObject:
         return (self.position[0], self.position[1])
 
 
+def supports_under(obj: SceneObject, by_id: dict[str, SceneObject]) -> list[SceneObject]:
+    """What `obj` rests on, followed down (a book, its shelf's bookshelf...), nearest first;
+    empty for a thing on the floor, a wall or the ceiling."""
+    under, seen = [], {obj.id}
+    while obj.support in by_id and obj.support not in seen:
+        obj = by_id[obj.support]
+        under.append(obj)
+        seen.add(obj.id)
+    return under
+
+
 @dataclass(frozen=True)
 class Scene:
     name: str

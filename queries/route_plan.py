@@ -27,7 +27,7 @@ from shapely.ops import unary_union
 from queries import text
 from queries.context import Context
 from queries.geometry import heading_deg, wrap
-from queries.model import SceneObject
+from queries.model import SceneObject, supports_under
 from queries.params import Thresholds
 from queries.records import Draft
 
@@ -53,10 +53,7 @@ def base_of(obj: SceneObject, by_id: dict[str, SceneObject]) -> SceneObject | No
     """What one walks up to for `obj`: the object itself when it stands on the floor or hangs on
     a wall, else the furniture under it (followed down); None for ceiling things and for flat
     things on the floor."""
-    seen = set()
-    while obj.support in by_id and obj.id not in seen:
-        seen.add(obj.id)
-        obj = by_id[obj.support]
+    obj = ([obj] + supports_under(obj, by_id))[-1]
     if obj.support == "floor" and obj.size[2] < FLAT_M:
         return None
     return obj if obj.support in ("floor", "wall", "window") else None

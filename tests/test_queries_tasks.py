@@ -440,7 +440,7 @@ def test_relative_distance_never_offers_what_the_target_stands_on_or_holds(monke
     assert report.reasons["relative_distance"]["rule7: an option holds the target or rests on it"] >= 1
     # the independent check finds such a question when the generator lets one through
     import queries.extractive as extractive
-    monkeypatch.setattr(extractive, "_rests_on", lambda *_: False)
+    monkeypatch.setattr(extractive, "supports_under", lambda *_: [])
     records, _ = run(files, per_task=6)
     given = [r for r in mcqs(records, "relative_distance") if offered_with_its_support(r)]
     assert given
