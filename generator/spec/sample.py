@@ -312,7 +312,8 @@ def confirm(draft: Draft, rng: np.random.Generator) -> Draft:
                 if bad:
                     raise layout.LayoutError("; ".join(bad))
                 place_objects(scenario, scene)
-                return _with_short_tour(_with_l_hallway(_with_l_rooms(draft, scene, rng)))
+                shaped = _with_l_hallway(_with_l_rooms(draft, scene, rng))
+                return _with_short_tour(shaped, scene if shaped is draft else None)
             except PlacementError as exc:
                 problems.append(str(exc))
                 room = draft.rooms.get(exc.room or "")
@@ -372,14 +373,15 @@ def _with_l_hallway(draft: Draft) -> Draft:
     return _kept_if_it_builds(draft, turned, every_relation=True)
 
 
-def _with_short_tour(draft: Draft) -> Draft:
-    """The draft visiting its rooms in a short order over its own plan (generator.spec.tour),
-    kept only if the spec still lays out with every relation and places."""
+def _with_short_tour(draft: Draft, scene: dict | None = None) -> Draft:
+    """The draft visiting its rooms in a short order over its own plan (generator.spec.tour;
+    `scene`: that plan when the caller has it), kept only if the spec still lays out with
+    every relation and places."""
     from generator.layout import plan as layout
     from generator.spec.tour import short_tour
 
     try:
-        scene = layout.plan_to_scene(layout.layout(_parse(draft)))
+        scene = scene or layout.plan_to_scene(layout.layout(_parse(draft)))
     except layout.LayoutError:  # it laid out a moment ago; a slower solve keeps the order drawn
         return draft
     order = short_tour(scene, list(draft.trajectory))
