@@ -138,7 +138,7 @@ class Facts:
             for d in doors:
                 if len(doors) == 1:
                     words = ""
-                elif sum(beyond(e) == beyond(d) for e in doors) == 1 and self._walked_through(d):
+                elif sum(beyond(e) == beyond(d) for e in doors) == 1 and self.walked_through(d):
                     words = f" to the {beyond(d)}"
                 else:
                     continue
@@ -149,12 +149,12 @@ class Facts:
                 a, b = (0.05, d.width / 2) if d.wall_axis == "y" else (d.width / 2, 0.05)
                 thing = SimpleNamespace(id=f"{room.label.replace(' ', '-')}/door/{d.id}", category="door",
                                         room=room.label, floor=room.floor, position=(x, y, base.get(room.floor, 0.0)),
-                                        size=(d.width, 0.1, d.height), support="wall",
+                                        size=(d.width, 0.1, d.height), support="wall", doorway=d,
                                         footprint=[(x - a, y - b), (x + a, y - b), (x + a, y + b), (x - a, y + b)])
                 out[(room.label, words)] = (thing, runs)
         return out
 
-    def _walked_through(self, door) -> bool:
+    def walked_through(self, door) -> bool:
         return any(f.floor == door.floor and math.dist(f.position[:2], door.position) <= 0.35
                    for f in self.files.trajectory.frames)
 

@@ -7,7 +7,9 @@ before each walk is read from the object centres (what a viewer uses) and must b
 its boundaries. The answer holds when some such walk exists whose every turn, measured on the
 walk itself, is the turn read from the centres. The walk is searched over stand points sampled
 around each stop (two rings, every 0.2 m), legs tested by sampling every 5 cm: a different
-method from the generator's A* on an occupancy grid.
+method from the generator's A* on an occupancy grid. A route through a doorway (the goal in the
+next room, the stop before it the start room's door) walks in both rooms' free space joined
+through the opening and stands "at the door" on the opening's middle line.
 """
 
 from __future__ import annotations
@@ -87,6 +89,26 @@ def free_space(facts: Facts, room: str, th: Rules):
     return free.difference(unary_union(blocks)) if blocks else free
 
 
+def doorway_free_space(facts: Facts, rooms, door, th: Rules):
+    """Two rooms' free space joined through one doorway: the opening less the clearance at each
+    jamb, across the wall as deep as the clearance on each side (a robot passes its middle)."""
+    c, (x, y) = th.clearance_m, door.position
+    along, across = door.width / 2 - c, c + 0.02
+    strip = shapely.box(x - across, y - along, x + across, y + along) if door.wall_axis == "y" \
+        else shapely.box(x - along, y - across, x + along, y + across)
+    free = unary_union([Polygon(facts.room[r].polygon).buffer(-c, join_style="mitre") for r in rooms] + [strip])
+    blocks = [Polygon(o.footprint).buffer(c) for r in rooms for o in facts.objects_in(r)
+              if o.support not in NON_BLOCKING and o.size[2] >= FLAT]
+    return free.difference(unary_union(blocks)) if blocks else free
+
+
+def in_doorway(door, th: Rules) -> np.ndarray:
+    """Places "at" a door one walks through: its opening's middle line, clear of the jambs."""
+    along = np.arange(-(door.width / 2 - th.clearance_m), door.width / 2 - th.clearance_m + EPS, SAMPLE_STEP)
+    x, y = door.position
+    return np.stack([np.full_like(along, x), y + along] if door.wall_axis == "y" else [x + along, np.full_like(along, y)], axis=1)
+
+
 def walk_up_target(obj, facts: Facts):
     """The floor furniture or wall thing one walks up to for `obj` (itself, or what it rests
     on, followed down); None when it hangs from the ceiling."""
@@ -134,12 +156,19 @@ def _wrap(a: np.ndarray) -> np.ndarray:
     return (a + 180.0) % 360.0 - 180.0
 
 
-def walk_exists(facts: Facts, th: Rules, room: str, stops, facing_xy, turns: list[str]) -> bool:
-    """Is there a walk of straight legs stop to stop whose turns are `turns`?"""
-    free = free_space(facts, room, th)
+def walk_exists(facts: Facts, th: Rules, free, stops, facing_xy, turns: list[str], door=None) -> bool:
+    """Is there a walk of straight legs stop to stop whose turns are `turns`? Each stop is
+    stood by inside its own room; the `door` walked through is stood at in its opening."""
     if free.is_empty:
         return False
-    points = [stand_points(o, free, facts) for o in stops]
+    points = []
+    for o in stops:
+        if door is not None and getattr(o, "doorway", None) is door:
+            points.append(in_doorway(door, th))
+            continue
+        p = stand_points(o, free, facts)
+        room = Polygon(facts.room[o.room].polygon)
+        points.append(p[shapely.covers(room, shapely.points(p))] if len(p) else p)
     if any(len(p) == 0 for p in points):
         return False
     ok = heading = None
@@ -178,9 +207,14 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
     (start, facing, *marks), found = named_objects(facts, [m["start"], m["facing"], *stops])
     if found:
         return found
-    room = start.room
-    if any(o.room != room for o in (facing, *marks)):
-        return [("ambiguity", "route objects are not in one room")]
+    room, door = start.room, None
+    if marks[-1].room != room and len(marks) >= 2 and getattr(marks[-2], "doorway", None) is not None:
+        door = marks[-2].doorway    # through the start room's door into the next room, to the goal
+        if marks[-2].room != room or set(door.rooms) != {room, marks[-1].room} or not facts.walked_through(door):
+            return [("ambiguity", f"the route's door {marks[-2].id} does not lead from the start's room "
+                                  "to the goal's, or the walk never went through it")]
+    if any(o.room != room for o in (facing, *(marks[:-1] if door else marks))):
+        return [("ambiguity", "route objects are not in one room (nor the goal through its door)")]
     for o in (start, *marks):   # a ceiling light or a carpet is no place to walk up to
         if walk_up_target(o, facts) is None:
             found.append(("ambiguity", f"one cannot walk up to {o.id}: it hangs from the ceiling or lies flat"))
@@ -220,7 +254,8 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
         found.append(("disagreement", f"a turn the steps do not ask for: {turns}"))
     if "none" in asked:
         found.append(("disagreement", f"a step asks for a turn where the route goes straight on: {turns}"))
-    if not walk_exists(facts, th, room, [start, *marks], xy(facing), turns):
+    free = doorway_free_space(facts, door.rooms, door, th) if door else free_space(facts, room, th)
+    if not walk_exists(facts, th, free, [start, *marks], xy(facing), turns, door):
         found.append(("disagreement", f"no walk of straight legs between the stops makes the turns {turns}"))
     turns_allowed = ("turn left", "turn right", "turn back")
     found += vocabulary(rec, [o for o in rec["options"] if len(o.split(", ")) == len(slots)

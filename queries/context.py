@@ -40,7 +40,8 @@ class Context:
         # things by ("the desk by the door to the hallway"); never counted
         self.doors: dict[str, SceneObject] = {}
         door_names = {}
-        for oid, (thing, name, frames) in door_things(self.scene, DoorView(self.scene, self.scenario.trajectory)).items():
+        self.door_view = DoorView(self.scene, self.scenario.trajectory)
+        for oid, (thing, name, frames) in door_things(self.scene, self.door_view).items():
             self.doors[oid] = thing
             self.seen.add_thing(oid, frames)
             door_names[oid] = name

@@ -22,7 +22,7 @@ from formats.base import load_model
 from formats.scene import Scene as SceneFile
 from formats.trajectory import Trajectory as TrajectoryFile
 from formats.visibility import Visibility as VisibilityFile
-from queries.route_plan import RoomPlanner, classify_turn
+from queries.route_grid import RoomPlanner, classify_turn
 from queries import check_route
 from queries.check_facts import Facts
 from queries.check_rules import DEFAULT as CHECK_RULES
@@ -603,7 +603,7 @@ def test_the_first_turn_is_tried_from_every_place_by_a_boxed_in_start():
     in the corner at one end, so the generator shipped "beginning at the window facing the
     picture: turn left", which the checker refused: from the gap at the window's other end it is
     a turn back. The generator now also tries every place within 0.45 m of the window."""
-    from queries.route_plan import stand_area_points
+    from queries.route_grid import stand_area_points
     files = house({"office": [0, 0, 4, 4]}, [
         obj("office/window/1", 0.0, 2.0, w=0.1, d=1.2, support="wall"),
         obj("office/desk/1", 0.55, 1.75, w=0.7, d=1.2),
