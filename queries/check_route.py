@@ -9,7 +9,7 @@ walk itself, is the turn read from the centres. The walk is searched over stand 
 around each stop (two rings, every 0.2 m), legs tested by sampling every 5 cm: a different
 method from the generator's A* on an occupancy grid. A route through a doorway (the goal in the
 next room, the stop before it the start room's door) walks in both rooms' free space joined
-through the opening and stands "at the door" on the opening's middle line.
+through the opening and stands "at the door" just through it, in the next room.
 """
 
 from __future__ import annotations
@@ -102,13 +102,6 @@ def doorway_free_space(facts: Facts, rooms, door, th: Rules):
     return free.difference(unary_union(blocks)) if blocks else free
 
 
-def in_doorway(door, th: Rules) -> np.ndarray:
-    """Places "at" a door one walks through: its opening's middle line, clear of the jambs."""
-    along = np.arange(-(door.width / 2 - th.clearance_m), door.width / 2 - th.clearance_m + EPS, SAMPLE_STEP)
-    x, y = door.position
-    return np.stack([np.full_like(along, x), y + along] if door.wall_axis == "y" else [x + along, np.full_like(along, y)], axis=1)
-
-
 def walk_up_target(obj, facts: Facts):
     """The floor furniture or wall thing one walks up to for `obj` (itself, or what it rests
     on, followed down); None when it hangs from the ceiling."""
@@ -158,17 +151,18 @@ def _wrap(a: np.ndarray) -> np.ndarray:
 
 def walk_exists(facts: Facts, th: Rules, free, stops, facing_xy, turns: list[str], door=None) -> bool:
     """Is there a walk of straight legs stop to stop whose turns are `turns`? Each stop is
-    stood by inside its own room; the `door` walked through is stood at in its opening."""
+    stood by inside its own room; the `door` walked through is stood by just through it, in
+    the room it leads to (the walk there passes the opening)."""
     if free.is_empty:
         return False
     points = []
     for o in stops:
-        if door is not None and getattr(o, "doorway", None) is door:
-            points.append(in_doorway(door, th))
-            continue
         p = stand_points(o, free, facts)
-        room = Polygon(facts.room[o.room].polygon)
-        points.append(p[shapely.covers(room, shapely.points(p))] if len(p) else p)
+        room = o.room
+        if door is not None and getattr(o, "doorway", None) is door:
+            room = next(r for r in door.rooms if r != o.room)
+        shape = Polygon(facts.room[room].polygon)
+        points.append(p[shapely.covers(shape, shapely.points(p))] if len(p) else p)
     if any(len(p) == 0 for p in points):
         return False
     ok = heading = None
@@ -249,6 +243,16 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
     if other:
         found.append(("ambiguity", f"the first turn is {turns[0]} from the start's centre but {sorted(other)[0]} "
                                    "from elsewhere by it"))
+    if door is not None:   # the turn at the door reads the same from straight through the opening
+        into = Polygon(facts.room[marks[-1].room].polygon)
+        normal = (1.0, 0.0) if door.wall_axis == "y" else (0.0, 1.0)
+        if not into.covers(shapely.Point(door.position[0] + 0.3 * normal[0], door.position[1] + 0.3 * normal[1])):
+            normal = (-normal[0], -normal[1])
+        ahead = (door.position[0] + normal[0], door.position[1] + normal[1])
+        through = turn_name(-bearing(door.position, ahead, xy(marks[-1])), th)
+        if through != turns[-1]:
+            found.append(("ambiguity", f"the turn at the door is {turns[-1]} from the way one came but "
+                                       f"{through or 'unclear'} from straight through the opening"))
     asked = [t for k, t in enumerate(turns) if k in slots]
     if [t for k, t in enumerate(turns) if k not in slots and t != "none"]:
         found.append(("disagreement", f"a turn the steps do not ask for: {turns}"))

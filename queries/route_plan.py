@@ -161,6 +161,8 @@ def route_plan(ctx: Context, want: int) -> list[Draft]:
     out = _in_rounds(ctx.shuffled(pairs)[:MAX_TRIES], attempt, want)
     if len(out) < want:   # rooms with nothing to turn at: through a doorway into the next room
         def through(door, thing, start, goal) -> Draft | None:
+            if (start.id, thing.id) in asked:   # the same walk to the door again, to a next thing
+                return None
             if not _centre_turns_clear([start, thing, goal], ctx.th, by_id):
                 ctx.rej.add(task, 3, "no clear turn at the door")
                 return None
@@ -169,9 +171,13 @@ def route_plan(ctx: Context, want: int) -> list[Draft]:
             if shortest is None:
                 ctx.rej.add(task, 1, "no walkable route through the doorway")
                 return None
-            return _route_question(ctx, plan, start, goal, [thing], path_length(shortest), nameable(thing.room))
+            draft = _route_question(ctx, plan, start, goal, [thing], path_length(shortest), nameable(thing.room))
+            if draft:
+                asked.add((start.id, thing.id))
+            return draft
 
         door_planners: dict[str, DoorwayPlanner] = {}
+        asked: set[tuple[str, str]] = set()
 
         def door_planner(door, thing) -> DoorwayPlanner:
             if thing.id not in door_planners:
