@@ -120,7 +120,6 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
     w = np.exp(-((grid[:, None] - theta[None, :]) / 20.0) ** 2)
     pref = (w * prefs[None, :]).sum(axis=1) / np.maximum(w.sum(axis=1), 1e-9)
     ramp = wm.smoothstep(grid / max(10.0, lead))
-    pitch = tl.pitch[-1] + (pref - tl.pitch[-1]) * ramp
     near = np.abs(grid[:, None] - theta[None, :]) <= wv.CENTRE_HALF + 2.0
     c_lo = np.full(len(grid), -90.0)
     c_hi = np.full(len(grid), 90.0)
@@ -133,6 +132,14 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
             k = ks[int(np.argmin(np.abs(grid[g] - theta[ks])))]
             band_lo, band_hi = lo[k], hi[k]
         c_lo[g], c_hi[g] = band_lo, band_hi
+    # an extra look (the rendered video showed the object too little) holds the object's own
+    # pitch: averaged with its neighbours', a chair at a desk stayed a strip at the frame's
+    # bottom edge under the desk, lamp and picture (sample-1-045)
+    for k, c in enumerate(cols):
+        if c in stops:
+            at = np.abs(grid - theta[k]) <= wv.CENTRE_HALF
+            pref[at], c_lo[at], c_hi[at] = prefs[k], lo[k], hi[k]
+    pitch = tl.pitch[-1] + (pref - tl.pitch[-1]) * ramp
     c_lo[0], c_hi[0] = tl.pitch[-1], tl.pitch[-1]
     kernel = np.ones(15) / 15.0
     for _ in range(4):
