@@ -134,9 +134,10 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
         c_lo[g], c_hi[g] = band_lo, band_hi
     # an extra look (the rendered video showed the object too little) holds the object's own
     # pitch: averaged with its neighbours', a chair at a desk stayed a strip at the frame's
-    # bottom edge under the desk, lamp and picture (sample-1-045)
+    # bottom edge under the desk, lamp and picture (sample-1-045). The planner's own short stops
+    # keep the shared pitch: first walks stay as they were
     for k, c in enumerate(cols):
-        if c in stops:
+        if c in stops and ctx.strict[c]:
             at = np.abs(grid - theta[k]) <= wv.CENTRE_HALF
             pref[at], c_lo[at], c_hi[at] = prefs[k], lo[k], hi[k]
     pitch = tl.pitch[-1] + (pref - tl.pitch[-1]) * ramp
