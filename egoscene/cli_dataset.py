@@ -69,7 +69,10 @@ def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how man
            typology: Annotated[Optional[list[str]], typer.Option(
                "--typology", help="apartment, one-story house, multi-story house or office (repeatable; "
                                   "default: a paper-like mix)")] = None,
-           check: Annotated[bool, typer.Option(help="lay out and place each spec (relations need it)")] = True) -> int:
+           check: Annotated[bool, typer.Option(help="lay out and place each spec (relations need it)")] = True,
+           route_check: Annotated[bool, typer.Option(
+               help="draw a spec again when its rooms cannot give 3 route plans even with every object "
+                    "seen (plans its walk: about 4 s more a spec; needs --check)")] = True) -> int:
     """Sample new scenario specs with the paper's statistics (rooms, objects, relations)."""
     if check:
         _require_render_extra("sample")
@@ -78,19 +81,24 @@ def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how man
     from egoscene.cli_app import console
     from generator.spec import sample as sampler
 
-    # each checked spec is laid out and placed (about 14 s; 100 take some 24 minutes): a bar with
-    # an estimate, and a line per spec above it (on stderr, like every other message)
+    # each checked spec is laid out and placed and its walk planned (about 18 s; 100 take some
+    # 30 minutes): a bar with an estimate, and a line per spec above it (on stderr, like every
+    # other message)
     with Progress(TextColumn("sampling"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(), console=console,
                   transient=True) as progress:
         bar = progress.add_task("sample", total=n)
 
         def on_spec(s) -> None:
-            _say(f"{s.stats['name']}: {s.stats['typology']}, {s.stats['rooms']} rooms, {s.stats['objects']} objects", "")
+            _say(f"{s.stats['name']}: {s.stats['typology']}, {s.stats['rooms']} rooms, {s.stats['objects']} objects"
+                 + (f" (kept after {s.tries} draws although {s.short})" if s.short else ""), "")
             progress.advance(bar)
 
         try:
-            drafts = sampler.sample(n, seed, typology, check=check, on_spec=on_spec)
+            accept = None
+            if check and route_check:
+                from egoscene.sample_check import short_of_route_plans as accept
+            drafts = sampler.sample(n, seed, typology, check=check, on_spec=on_spec, accept=accept)
         except sampler.SampleError as exc:
             progress.stop()
             return _refuse(str(exc))

@@ -206,3 +206,34 @@ def test_a_sampled_order_becomes_a_short_tour_that_still_builds(tmp_path):
         return sum(nx.dijkstra_path_length(graph, ("room", a), ("room", b)) for a, b in zip(order, order[1:]))
 
     assert length(toured.trajectory) < length(draft.trajectory)
+
+
+def test_a_refused_draw_is_drawn_again_and_the_first_kept_when_every_draw_is_refused(monkeypatch):
+    """`accept` sees each draw that laid out (here: every draw; laying out is skipped) and a
+    refusal draws again. Refusing every draw keeps each spec's first draw, marked short, and
+    leaves the catalog coverage as if nothing had been refused: the same specs as without a check."""
+    monkeypatch.setattr(sampler, "confirm", lambda draft, rng: draft)
+    plain = sampler.sample(3, 4, check=True)
+    seen: list[str] = []
+
+    def refuse_all(scenario) -> str:
+        seen.append(scenario.name)
+        return "too few route plans"
+
+    refused = sampler.sample(3, 4, check=True, accept=refuse_all)
+    assert seen == [s.draft.name for s in plain for _ in range(sampler.REDRAWS)]
+    assert [s.draft.yaml_text() for s in refused] == [s.draft.yaml_text() for s in plain]
+    assert all(s.short == "too few route plans" and s.tries == 1 for s in refused)
+    assert sampler.summary(refused)["kept short"] == [s.draft.name for s in plain]
+    assert "kept although every draw was short of route plans" in sampler.format_table(sampler.summary(refused))
+
+    draws: list[str] = []
+
+    def refuse_the_first(scenario) -> str | None:
+        draws.append(scenario.name)
+        return "too few route plans" if len(draws) == 1 else None
+
+    again = sampler.sample(1, 4, check=True, accept=refuse_the_first)[0]
+    assert len(draws) == 2 and again.tries == 2 and again.short is None
+    assert again.draft.name == plain[0].draft.name                    # another draw of the same spec
+    assert again.draft.yaml_text() != plain[0].draft.yaml_text()

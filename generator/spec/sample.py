@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,7 +32,7 @@ from generator.spec.scenario import parse_scenario
 
 FLOOR_KINDS = ("floor_wall", "floor_corner", "floor_free")
 CONFIRM_ATTEMPTS = 5  # layout + placement tries per draw before drawing the scenario again
-REDRAWS = 4
+REDRAWS = 4  # draws of one spec: a draw that will not lay out, or that `accept` refuses
 AREA_STEP = 1.3  # a room too small for its objects grows by this factor per try
 L_SHARE = 0.35       # rooms with a free outside corner made L-shaped (at most one per floor)
 L_HALL_SHARE = 0.3   # specs asking for L hallways (kept where the spec still lays out and places)
@@ -278,6 +279,7 @@ class Sampled:
     draft: Draft
     stats: dict
     tries: int = 1
+    short: str | None = None  # kept although `accept` refused every draw: why
 
 
 def _parse(draft: Draft):
@@ -441,9 +443,12 @@ def stats_of(draft: Draft) -> dict:
 
 
 def sample(n: int, seed: int, typologies: list[str] | None = None, check: bool = True,
-           on_spec=None) -> list[Sampled]:
+           on_spec=None, accept: Callable[[object], str | None] | None = None) -> list[Sampled]:
     """`n` scenario drafts. With `check`, each has relations drawn from its layout and is
-    confirmed to lay out and place; without, rooms and objects only (no relations, fast)."""
+    confirmed to lay out and place; without, rooms and objects only (no relations, fast).
+    `accept(scenario)` (checked drafts only) says why a draft that lays out and places should
+    still be drawn again, or None to keep it; after REDRAWS draws the first that laid out is
+    kept, with that reason as `short`."""
     for t in typologies or []:
         if t not in TYPOLOGIES:
             raise SampleError(f"--typology: unknown typology {t!r} (fix: one of {', '.join(TYPOLOGIES)})")
@@ -452,7 +457,7 @@ def sample(n: int, seed: int, typologies: list[str] | None = None, check: bool =
     out: list[Sampled] = []
     for i in range(n):
         name = f"sample-{seed}-{i:03d}"
-        error = None
+        error, kept, short = None, None, None
         for redraw in range(REDRAWS):
             before = set(uncovered)
             draft = draw_rooms(seed, i if redraw == 0 else i + 1_000_000 * redraw, order[i], uncovered, name)
@@ -460,14 +465,22 @@ def sample(n: int, seed: int, typologies: list[str] | None = None, check: bool =
                 break
             try:
                 draft = confirm(draft, stage_rng(seed, f"sample:relations:{i}:{redraw}"))
-                break
             except SampleError as exc:
                 error = exc
-                uncovered.clear()
-                uncovered.update(before)
+            else:
+                short = accept(_parse(draft)) if accept else None
+                if short is None:
+                    break
+                kept = kept or (draft, redraw, short)
+            uncovered.clear()
+            uncovered.update(before)
         else:
-            raise SampleError(f"{name}: no spec laid out and placed after {REDRAWS} draws: {error}")
-        sampled = Sampled(draft, stats_of(draft), redraw + 1)
+            if kept is None:
+                raise SampleError(f"{name}: no spec laid out and placed after {REDRAWS} draws: {error}")
+            draft, redraw, short = kept
+            for room in draft.rooms.values():
+                uncovered.difference_update(room["objects"])
+        sampled = Sampled(draft, stats_of(draft), redraw + 1, short)
         out.append(sampled)
         if on_spec:
             on_spec(sampled)
@@ -501,7 +514,8 @@ def summary(sampled: list[Sampled]) -> dict:
         "categories missing": sorted(set(CATEGORIES) - set(used)),
         "specs": [{k: s.stats[k] for k in ("name", "typology", "rooms", "objects", "floors", "adjacent pairs",
                                            "opposite pairs", "vertical pairs")} | {"draws": s.tries}
-                  for s in sampled],
+                  | ({"short": s.short} if s.short else {}) for s in sampled],
+        "kept short": [s.stats["name"] for s in sampled if s.short],
     }
 
 
@@ -517,6 +531,8 @@ def format_table(report: dict) -> str:
         lines.append(", ".join(f"{k}: {v}" for k, v in report["shapes"].items()))
     lines.append(f"categories covered: {report['categories covered']} of {report['categories in catalog']}"
                  + (f" (missing: {', '.join(report['categories missing'])})" if report["categories missing"] else ""))
+    if report.get("kept short"):
+        lines.append(f"kept although every draw was short of route plans: {', '.join(report['kept short'])}")
     return "\n".join(lines) + "\n"
 
 
