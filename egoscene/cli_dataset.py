@@ -79,7 +79,7 @@ def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how man
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     from egoscene.cli_app import console
-    from generator.spec import sample as sampler
+    from generator.spec import sample as sampler, sample_report
 
     # each checked spec is laid out and placed and its walk planned (about 18 s; 100 take some
     # 30 minutes): a bar with an estimate, and a line per spec above it (on stderr, like every
@@ -102,7 +102,7 @@ def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how man
         except sampler.SampleError as exc:
             progress.stop()
             return _refuse(str(exc))
-    report = sampler.write_batch(drafts, out)
-    print(sampler.format_table(report), end="")
+    report = sample_report.write_batch(drafts, out)
+    print(sample_report.format_table(report), end="")
     _say(f"wrote {n} specs and summary.json to {out}", "")
     return 0

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from assets.catalog import CATEGORIES
-from generator.spec import sample as sampler
+from generator.spec import sample as sampler, sample_report
 from generator.spec.sample_tables import PAPER, PAPER_ADJACENT, PAPER_OPPOSITE, ROOM_OBJECTS, TYPOLOGIES
 from generator.spec.scenario import load_scenario
 
@@ -64,13 +64,13 @@ def test_paper_reference_matches_the_transcribed_scenarios():
 
 def test_a_batch_of_30_covers_every_category_and_typology():
     drafts = sampler.sample(30, 11, check=False)
-    report = sampler.summary(drafts)
+    report = sample_report.summary(drafts)
     assert report["categories missing"] == []
     assert set(report["typologies"]) == set(TYPOLOGIES)
 
 
 def test_statistics_near_the_papers():
-    report = sampler.summary(sampler.sample(80, 3, check=False))
+    report = sample_report.summary(sampler.sample(80, 3, check=False))
     rooms, objects = report["statistics"]["rooms"], report["statistics"]["objects"]
     assert abs(rooms["mean"] - 6.7) < 0.5 and 0.7 < rooms["sd"] < 2.0
     assert abs(objects["mean"] - 73.5) < 6.0 and 7.0 < objects["sd"] < 22.0
@@ -85,8 +85,8 @@ def test_every_unchecked_spec_validates_and_repeats(tmp_path):
     first = sampler.sample(12, 9, check=False)
     again = sampler.sample(12, 9, check=False)
     assert [s.draft.yaml_text() for s in first] == [s.draft.yaml_text() for s in again]
-    sampler.write_batch(first, tmp_path / "a")
-    sampler.write_batch(again, tmp_path / "b")
+    sample_report.write_batch(first, tmp_path / "a")
+    sample_report.write_batch(again, tmp_path / "b")
     for path in sorted((tmp_path / "a").iterdir()):
         assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes()
         if path.suffix == ".yaml":
@@ -158,7 +158,7 @@ def test_same_seed_same_checked_files(small_batch):
 def test_100_sampled_specs_lay_out_and_place(tmp_path):
     failures = []
     drafts = sampler.sample(100, 7)
-    sampler.write_batch(drafts, tmp_path)
+    sample_report.write_batch(drafts, tmp_path)
     for path in sorted(tmp_path.glob("*.yaml")):
         try:
             _lays_out_and_places(path)
@@ -224,8 +224,8 @@ def test_a_refused_draw_is_drawn_again_and_the_first_kept_when_every_draw_is_ref
     assert seen == [s.draft.name for s in plain for _ in range(sampler.REDRAWS)]
     assert [s.draft.yaml_text() for s in refused] == [s.draft.yaml_text() for s in plain]
     assert all(s.short == "too few route plans" and s.tries == 1 for s in refused)
-    assert sampler.summary(refused)["kept short"] == [s.draft.name for s in plain]
-    assert "kept although every draw was short of route plans" in sampler.format_table(sampler.summary(refused))
+    assert sample_report.summary(refused)["kept short"] == [s.draft.name for s in plain]
+    assert "kept although every draw was short of route plans" in sample_report.format_table(sample_report.summary(refused))
 
     draws: list[str] = []
 
