@@ -92,6 +92,7 @@ def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how man
         def on_spec(s) -> None:
             _say(f"{s.stats['name']}: {s.stats['typology']}, {s.stats['rooms']} rooms, {s.stats['objects']} objects"
                  + (f" (kept after {s.tries} draws although {s.short})" if s.short else ""), "")
+            sample_report.write_spec(s, out)   # an interrupted run keeps the specs it drew
             progress.advance(bar)
 
         try:
@@ -101,7 +102,10 @@ def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how man
             drafts = sampler.sample(n, seed, typology, check=check, on_spec=on_spec, accept=accept)
         except sampler.SampleError as exc:
             progress.stop()
-            return _refuse(str(exc))
+            drawn = int(progress.tasks[0].completed)
+            kept = (f" ({drawn} spec{'s' if drawn > 1 else ''} drawn before it in {out}; summary.json is "
+                    "written only when every spec is drawn)") if drawn else ""
+            return _refuse(f"{exc}{kept}")
     report = sample_report.write_batch(drafts, out)
     print(sample_report.format_table(report), end="")
     _say(f"wrote {n} specs and summary.json to {out}", "")

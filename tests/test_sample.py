@@ -237,3 +237,21 @@ def test_a_refused_draw_is_drawn_again_and_the_first_kept_when_every_draw_is_ref
     assert len(draws) == 2 and again.tries == 2 and again.short is None
     assert again.draft.name == plain[0].draft.name                    # another draw of the same spec
     assert again.draft.yaml_text() != plain[0].draft.yaml_text()
+
+
+def test_an_interrupted_sample_keeps_the_specs_it_drew(monkeypatch, tmp_path, capsys):
+    """Each spec is written as it is drawn; a spec that never lays out stops the run with the
+    reason, the specs before it stay, and summary.json (written last) is absent."""
+    from egoscene.cli import main
+
+    def confirm(draft, rng):
+        if draft.name.endswith("-001"):
+            raise sampler.SampleError("too small for its objects")
+        return draft
+
+    monkeypatch.setattr(sampler, "confirm", confirm)
+    assert main(["sample", "--n", "3", "--seed", "4", "--out", str(tmp_path), "--no-route-check"]) != 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sample-4-000.yaml"]
+    err = capsys.readouterr().err
+    assert "sample-4-001: no spec laid out and placed after 4 draws" in err and "(1 spec drawn before it in" in err
+    load_scenario(tmp_path / "sample-4-000.yaml")

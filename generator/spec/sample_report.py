@@ -59,20 +59,28 @@ def format_table(report: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def write_spec(sampled: Sampled, out) -> None:
+    """OUT/<name>.yaml, written atomically and validated by load_scenario after writing."""
+    from pathlib import Path
+
+    from formats.files import write_text
+    from generator.spec.scenario import load_scenario
+
+    path = Path(out) / f"{sampled.draft.name}.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_text(path, sampled.draft.yaml_text())
+    load_scenario(path)  # SpecError if the sampler wrote something the loader refuses
+
+
 def write_batch(sampled: list[Sampled], out) -> dict:
-    """Each spec as OUT/<name>.yaml (validated by load_scenario after writing) and
-    OUT/summary.json; every file written atomically."""
+    """Each spec as OUT/<name>.yaml (again: `sample` writes each as it is drawn, so an interrupted
+    run keeps what it drew) and OUT/summary.json, written last; every file written atomically."""
     from pathlib import Path
 
     from formats.files import dumps, write_text
-    from generator.spec.scenario import load_scenario
 
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
     for s in sampled:
-        path = out / f"{s.draft.name}.yaml"
-        write_text(path, s.draft.yaml_text())
-        load_scenario(path)  # SpecError if the sampler wrote something the loader refuses
+        write_spec(s, out)
     report = summary(sampled)
-    write_text(out / "summary.json", dumps(report))
+    write_text(Path(out) / "summary.json", dumps(report))
     return report
