@@ -568,3 +568,31 @@ def test_random_small_specs_are_placed_soundly(seed):
     scene = plan_to_scene(layout(scenario, work_budget=1.5))
     result = place_objects(scenario, scene)
     check_scene(scenario, scene, result)
+
+
+def _garments(clothes: int, others: str = "") -> list[tuple[float, str]]:
+    text = f"""name: garments
+typology: single-story residence
+seed: 3
+rooms:
+  dressroom: {{objects: {{wardrobe: 1, clothes: {clothes}{others}}}}}
+  hall: {{type: living room}}
+trajectory: [hall, dressroom]
+relations: {{adjacent: [[hall, dressroom]]}}
+"""
+    scenario = parse_scenario(text, "garments.yaml")
+    objects = place_objects(scenario, plan_to_scene(layout(scenario)))["objects"]
+    by_id = {o["id"]: o for o in objects}
+    return sorted((round(o["position"][2], 2), by_id[o["support"]]["category"])
+                  for o in objects if o["category"] == "clothes")
+
+
+def test_a_garment_lies_on_a_wardrobe_shelf_above_the_eye_only_when_nothing_lower_has_room():
+    """A shelf above 1.45 m lies about level with the eye, whose view of a folded garment its
+    board hides: the column's three lower shelves take a garment each, and with a bench in the room
+    the fourth goes on the bench, not on the top shelf; with the wardrobe alone it still goes on the top shelf (never refused)."""
+    alone = _garments(4)
+    assert sum(z > 1.45 for z, _ in alone) == 1 and {s for _, s in alone} == {"wardrobe"}
+    with_bench = _garments(4, ", bench: 1")
+    assert all(z <= 1.45 for z, _ in with_bench)
+    assert [s for _, s in with_bench].count("wardrobe") == 3 and [s for _, s in with_bench].count("bench") == 1

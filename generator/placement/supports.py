@@ -39,6 +39,12 @@ STAND_ON_SHELF = frozenset({"book"})   # stood up on a shelf, front cover to the
 # a thing named from its front (a microwave, a printer) faces the open room, not a wall close by:
 # free floor ahead of the support's edge counts up to this much (ties keep the support's own way)
 OPEN_AHEAD_M = 1.0
+# a wardrobe shelf more than this above the floor lies about level with the eye (1.6 m): its
+# board hides a folded garment from below (in 100 sampled renders 7 of 20 garments on such
+# shelves went unseen, 3 of 100 lower down), so it takes a thing only when no lower place in
+# the room has room
+HIGH_SHELF_M = 1.45
+HIGH_SHELVES_LAST = frozenset({"wardrobe"})
 
 
 @dataclass
@@ -135,8 +141,12 @@ def support_load(room: RoomState) -> dict[str, int]:
 
 
 def place_on_support(room: RoomState, item: Item) -> None:
-    for sup in support_options(room, item):
+    options = support_options(room, item)
+    for sup in options:
         if try_on(room, item, sup):
+            return
+    for sup in options:
+        if sup.category in HIGH_SHELVES_LAST and try_on(room, item, sup, high=True):
             return
     fallback = item.cat.fallback_placement
     if item.category == "tv" or fallback == "wall_mounted":
@@ -158,12 +168,16 @@ def place_on_support(room: RoomState, item: Item) -> None:
 
 
 
-def try_on(room: RoomState, item: Item, sup: Placed) -> bool:
+def try_on(room: RoomState, item: Item, sup: Placed, high: bool = False) -> bool:
+    """On one of the support's surfaces; with `high`, only on its shelves above HIGH_SHELF_M
+    (HIGH_SHELVES_LAST supports), which are otherwise left out."""
     if item.category in STAND_ON_SHELF and sup.category == "bookshelf" and try_on_shelf_upright(room, item, sup):
         return True
     w, d, h = item.size
     surfaces = surfaces_of(room, sup)
     order = list(range(len(surfaces)))
+    if sup.category in HIGH_SHELVES_LAST:
+        order = [i for i in order if (sup.z + surfaces[i].z > HIGH_SHELF_M) == high]
     if sup.category in SHELVED:     # eye-level shelves first
         order.sort(key=lambda i: abs(sup.z + surfaces[i].z - 1.1))
     else:
