@@ -65,14 +65,15 @@ def _no_specs(paths: list[Path]) -> str | None:
 
 @_command()
 def validate(specs: Specs,
-             layout: Annotated[bool, typer.Option("--layout", help="also lay each one out and place its objects "
-                                                                   "(writes nothing)")] = False,
+             layout: Annotated[bool, typer.Option("--layout", help="also lay each one out, place its objects and "
+                                                                   "plan its walk (writes nothing)")] = False,
              layout_budget: LayoutBudget = LAYOUT_BUDGET_S) -> int:
     """Check scenario YAML files (schema, limits, names, relations); no output is written.
 
     Every file is reported; exit status 2 when any is refused. A spec that passes will not
-    make `generate` fail on its content (--layout also proves that it lays out in budget and
-    its objects fit their rooms)."""
+    make `generate` fail on its content (--layout also proves that it lays out in budget, its
+    objects fit their rooms and its walk plans, and notes a spec whose rooms cannot give 3
+    route plans)."""
     from generator.spec.scenario import SpecError, load_scenario
 
     if _no_specs(specs):
@@ -99,16 +100,24 @@ def validate(specs: Specs,
         names[scenario.name] = path
         if layout:
             _require_render_extra("validate --layout")
-            from generator.layout.plan import LayoutError, plan_to_scene
-            from generator.layout.plan import layout as lay_out
+            from egoscene.pipeline import run_layout
+            from egoscene.sample_check import short_of_route_plans
+            from generator.layout.plan import LayoutError
             from generator.placement.place import place_objects
+            from generator.walk.plan import WalkError
 
-            try:  # the objects too: a room they do not fit is refused by generate as well
-                place_objects(scenario, plan_to_scene(lay_out(scenario, time_budget=layout_budget)))
-            except LayoutError as exc:  # (PlacementError is one)
+            try:  # the objects and the walk too: generate refuses a spec where they fail
+                scene, _ = run_layout(scenario, layout_budget)
+                placed = place_objects(scenario, scene)
+                scene["objects"], scene["object_relations"] = placed["objects"], placed.get("object_relations", [])
+                short = short_of_route_plans(scenario, scene)
+            except (LayoutError, WalkError) as exc:  # (PlacementError is a LayoutError)
                 failures += 1
                 _say(exc)
                 continue
+            if short:   # generate makes it, with fewer than 30 questions
+                _say(f"{path}: {short}; its scenario will be short of rule 6's 3 questions a task (fix: more "
+                     "furniture a question can name in one room, some of it away from the walls)", "note", "yellow")
         objects = sum(o.count for r in scenario.rooms.values() for o in r.objects)
         _say(f"{path}: {scenario.name} ({len(scenario.rooms)} rooms, {objects} objects, "
              f"{len(scenario.floors)} floor{'s' if len(scenario.floors) > 1 else ''})", "ok", "green")

@@ -1,7 +1,7 @@
-"""The check `egoscene sample` runs on each spec it draws: lay it out, place its objects, plan
-its walk and count the route plans its rooms allow with every object taken as seen
-(queries/possible.py). A spec short of 3 even so would be short after any render (rule 6), so
-the sampler draws another instead (about 4 s a spec, no Blender)."""
+"""How many route plans a spec's rooms allow before anything is rendered: lay it out, place its
+objects, plan its walk and run the route-plan generator with every object taken as seen
+(queries/possible.py; about 4 s a spec, no Blender). A spec short of 3 even so is short after
+any render (rule 6): `egoscene sample` draws another instead, `validate --layout` says so."""
 
 from __future__ import annotations
 
@@ -11,16 +11,22 @@ from queries.possible import route_plans_possible
 WANT = Options().per_task
 
 
-def short_of_route_plans(scenario) -> str | None:
-    """Why the spec cannot give `WANT` route plans, or None when it can."""
+def possible_route_plans(scenario, scene: dict | None = None) -> int:
+    """Route plans (up to WANT) of the spec; `scene`: its layout with objects placed, if at hand."""
     from generator.placement.place import place_objects
     from generator.walk.plan import plan_walk
 
-    scene, _ = run_layout(scenario)
-    placed = place_objects(scenario, scene)
-    scene["objects"], scene["object_relations"] = placed["objects"], placed.get("object_relations", [])
+    if scene is None:
+        scene, _ = run_layout(scenario)
+        placed = place_objects(scenario, scene)
+        scene["objects"], scene["object_relations"] = placed["objects"], placed.get("object_relations", [])
     trajectory = plan_walk(scenario, scene, camera=Options().camera())
-    made = route_plans_possible(scene, trajectory, WANT)
+    return route_plans_possible(scene, trajectory, WANT)
+
+
+def short_of_route_plans(scenario, scene: dict | None = None) -> str | None:
+    """Why the spec cannot give WANT route plans, or None when it can."""
+    made = possible_route_plans(scenario, scene)
     if made >= WANT:
         return None
     return (f"its rooms allow {made} of {WANT} route plans even with every object seen "

@@ -35,11 +35,16 @@ def test_the_possible_count_is_bounded_by_the_scene():
     assert route_plans_possible(files["scene.json"], files["trajectory.json"]) == 0
 
 
-def test_the_sample_check_refuses_a_spec_with_nothing_to_route_by_and_keeps_a_bundled_one():
-    """A sampled office that, rendered, gave no route plan is refused with the reason; scenario-05
-    (three route plans in every render of it) passes."""
+def test_the_sample_check_refuses_a_spec_with_nothing_to_route_by_and_validate_notes_it(capsys):
+    """A sampled office that, rendered, gave no route plan is refused with the reason, and
+    `validate --layout` passes it with a note; scenario-05 (three route plans in every render
+    of it) passes without one."""
+    from egoscene.cli import main
     from egoscene.sample_check import short_of_route_plans
 
-    why = short_of_route_plans(load_scenario(ROOT / "tests" / "fixtures" / "sample" / "short-of-routes.yaml"))
+    office = ROOT / "tests" / "fixtures" / "sample" / "short-of-routes.yaml"
+    why = short_of_route_plans(load_scenario(office))
     assert why is not None and why.startswith("its rooms allow 0 of 3 route plans")
-    assert short_of_route_plans(load_scenario(ROOT / "scenarios" / "scenario-05.yaml")) is None
+    assert main(["validate", "--layout", str(office), str(ROOT / "scenarios" / "scenario-05.yaml")]) == 0
+    notes = [line for line in capsys.readouterr().err.splitlines() if line.startswith("note")]
+    assert len(notes) == 1 and "short-of-routes.yaml: its rooms allow 0 of 3 route plans" in notes[0]
