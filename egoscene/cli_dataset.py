@@ -91,7 +91,7 @@ def sample(n: Annotated[int, typer.Option("--n", min=1, max=10000, help="how man
 
         def on_spec(s) -> None:
             _say(f"{s.stats['name']}: {s.stats['typology']}, {s.stats['rooms']} rooms, {s.stats['objects']} objects"
-                 + (f" (kept after {s.tries} draws although {s.short})" if s.short else ""), "")
+                 + (f" (kept, although in every one of {sampler.REDRAWS} draws {s.short})" if s.short else ""), "")
             sample_report.write_spec(s, out)   # an interrupted run keeps the specs it drew
             progress.advance(bar)
 
