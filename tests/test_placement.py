@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from pathlib import Path
 from collections import Counter
 
 import numpy as np
@@ -261,6 +262,13 @@ def check_walkable(scene, objects, step=0.05):
         assert len(comps) == 1, f"{label}: doors are not connected to each other ({[s[2] for s in starts]})"
         comp = comps.pop()
         assert (spot & (labels == comp)).any(), f"{label}: no free spot (0.5 m disc) reachable from the doors"
+        for o in objects:   # one sees into shelved furniture only from before it: one can stand there
+            if o["room"] == label and o["category"] in ("wardrobe", "bookshelf") and o["support"] == "floor":
+                fx, fy = math.cos(math.radians(o["yaw"])), math.sin(math.radians(o["yaw"]))
+                ahead = (gx - o["position"][0]) * fx + (gy - o["position"][1]) * fy - o["size"][1] / 2
+                across = np.abs(-(gx - o["position"][0]) * fy + (gy - o["position"][1]) * fx)
+                before = (ahead > 0) & (ahead <= 0.8) & (across <= o["size"][0] / 2)
+                assert (before & (labels == comp)).any(), f"{o['id']}: no standing room before it reachable from the doors"
 
 
 def check_arrangement(objects):
@@ -596,3 +604,14 @@ def test_a_garment_lies_on_a_wardrobe_shelf_above_the_eye_only_when_nothing_lowe
     with_bench = _garments(4, ", bench: 1")
     assert all(z <= 1.45 for z, _ in with_bench)
     assert [s for _, s in with_bench].count("wardrobe") == 3 and [s for _, s in with_bench].count("bench") == 1
+
+
+def test_the_walk_can_stand_before_a_wardrobe_a_bed_would_have_cut_off():
+    """A sampled bedroom whose bed left its wardrobe's front reachable only through a 0.3 m gap:
+    now the door-connected floor reaches 0.8 m before it, and the scene passes every check."""
+    from generator.spec.scenario import load_scenario
+
+    spec = Path(__file__).parent / "fixtures" / "placement" / "wardrobe-behind-bed.yaml"
+    scenario = load_scenario(spec)
+    scene = plan_to_scene(layout(scenario))
+    check_scene(scenario, scene, place_objects(scenario, scene))

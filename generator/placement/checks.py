@@ -7,9 +7,10 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
+from assets.categories import INNER_SHELVES
 from generator.placement import geom
 from generator.placement.geom import Candidates
-from generator.placement.state import GAP, Item, Placed, RoomState
+from generator.placement.state import GAP, Item, Placed, RoomState, front_reach
 
 WALK_TRIES = 60            # candidates tried against the walkability check per object
 VIEW_OK = frozenset({"carpet", "yoga mat", "table"})
@@ -123,7 +124,9 @@ def commit_floor(room: RoomState, item: Item, c: Candidates, fps, scores: np.nda
         fp = fps[i]
         if walk and not flat:
             tried += 1
-            if not room.walk_ok(fp):
+            fronted = (front_reach(c.x[i], c.y[i], c.yaw[i], (w, d))
+                       if item.category in INNER_SHELVES and support == "floor" else None)
+            if not room.walk_ok(fp, fronted):
                 continue
         zone = None
         if zone_poly_fn is not None:
