@@ -7,7 +7,6 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from assets.categories import INNER_SHELVES
 from generator.placement import geom
 from generator.placement.geom import Candidates
 from generator.placement.state import GAP, Item, Placed, RoomState, front_reach
@@ -124,9 +123,7 @@ def commit_floor(room: RoomState, item: Item, c: Candidates, fps, scores: np.nda
         fp = fps[i]
         if walk and not flat:
             tried += 1
-            fronted = (front_reach(c.x[i], c.y[i], c.yaw[i], (w, d))
-                       if item.category in INNER_SHELVES and support == "floor" else None)
-            if not room.walk_ok(fp, fronted):
+            if not room.walk_ok(fp, front_reach(item.category, support, c.x[i], c.y[i], c.yaw[i], (w, d))):
                 continue
         zone = None
         if zone_poly_fn is not None:

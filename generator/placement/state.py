@@ -230,7 +230,7 @@ class RoomState:
 
     def walk_ok(self, fp: Polygon, fronted: Polygon | None = None) -> bool:
         """With `fp` added: every door still connects to a free spot, and the camera can still
-        stand before every INNER_SHELVES piece (and before `fronted`, the new one's reach zone)."""
+        stand before every INNER_SHELVES piece (and before `fronted`, the new piece's front_reach)."""
         b03 = self.blocked03.union(fp.buffer(geom.WALK_RADIUS, quad_segs=4))
         space = self.walk_base.difference(b03)
         if space.is_empty:
@@ -241,9 +241,8 @@ class RoomState:
         home = _home(space, spot, self.entries)
         if home is None:
             return False
-        fronts = [front_reach(p.x, p.y, p.yaw, p.size) for p in self.placed
-                  if p.category in INNER_SHELVES and p.support == "floor"]
-        return all(home.intersects(z) for z in fronts + ([fronted] if fronted is not None else []))
+        fronts = [front_reach(p.category, p.support, p.x, p.y, p.yaw, p.size) for p in self.placed]
+        return all(home.intersects(z) for z in fronts + [fronted] if z is not None)
 
     def jitter(self, n: int, scale: float = 0.3) -> np.ndarray:
         return self.rng.random(n) * scale
@@ -280,8 +279,11 @@ def _num(text: str) -> tuple:
     return (int(digits) if digits else 0, text)
 
 
-def front_reach(x: float, y: float, yaw: float, size) -> Polygon:
-    """Floor FRONT_REACH deep before a piece of furniture, where one stands to see into it."""
+def front_reach(category: str, support: str, x: float, y: float, yaw: float, size) -> Polygon | None:
+    """Floor FRONT_REACH deep before a floor-standing INNER_SHELVES piece, where one stands to
+    see into it; None for anything else."""
+    if category not in INNER_SHELVES or support != "floor":
+        return None
     w, d = float(size[0]), float(size[1])
     return Polygon(geom.front_zone(x, y, yaw, w, d, FRONT_REACH)[0])
 
