@@ -100,17 +100,12 @@ def validate(specs: Specs,
         names[scenario.name] = path
         if layout:
             _require_render_extra("validate --layout")
-            from egoscene.pipeline import run_layout
-            from egoscene.sample_check import short_of_route_plans
+            from egoscene.sample_check import furnished_scene, short_of_route_plans
             from generator.layout.plan import LayoutError
-            from generator.placement.place import place_objects
             from generator.walk.plan import WalkError
 
             try:  # the objects and the walk too: generate refuses a spec where they fail
-                scene, _ = run_layout(scenario, layout_budget)
-                placed = place_objects(scenario, scene)
-                scene["objects"], scene["object_relations"] = placed["objects"], placed.get("object_relations", [])
-                short = short_of_route_plans(scenario, scene)
+                short = short_of_route_plans(scenario, furnished_scene(scenario, layout_budget))
             except (LayoutError, WalkError) as exc:  # (PlacementError is a LayoutError)
                 failures += 1
                 _say(exc)

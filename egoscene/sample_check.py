@@ -11,15 +11,21 @@ from queries.possible import route_plans_possible
 WANT = Options().per_task
 
 
-def possible_route_plans(scenario, scene: dict | None = None) -> int:
-    """Route plans (up to WANT) of the spec; `scene`: its layout with objects placed, if at hand."""
+def furnished_scene(scenario, layout_budget: float | None = None) -> dict:
+    """The spec laid out, its objects placed, in memory (generate's first two stages)."""
     from generator.placement.place import place_objects
+
+    scene, _ = run_layout(scenario, layout_budget)
+    placed = place_objects(scenario, scene)
+    scene["objects"], scene["object_relations"] = placed["objects"], placed.get("object_relations", [])
+    return scene
+
+
+def possible_route_plans(scenario, scene: dict | None = None) -> int:
+    """Route plans (up to WANT) of the spec; `scene`: its furnished_scene, if at hand."""
     from generator.walk.plan import plan_walk
 
-    if scene is None:
-        scene, _ = run_layout(scenario)
-        placed = place_objects(scenario, scene)
-        scene["objects"], scene["object_relations"] = placed["objects"], placed.get("object_relations", [])
+    scene = scene if scene is not None else furnished_scene(scenario)
     trajectory = plan_walk(scenario, scene, camera=Options().camera())
     return route_plans_possible(scene, trajectory, WANT)
 
