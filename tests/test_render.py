@@ -251,3 +251,42 @@ def test_an_interrupted_render_stops_blender(tmp_path, monkeypatch):
         api.render(scene_path, traj_path, tmp_path / "out", on_progress=interrupt)
     assert started and started[0].poll() is not None  # the Blender process is gone ...
     assert started[0].returncode < 0  # ... stopped by a signal, not left to render the whole walk
+
+
+AA_SCRIPT = """
+import json, sys
+import bpy
+from formats.base import dump_model, load_model
+from formats.trajectory import Trajectory
+from render.scene_builder import build_scene, keyframe_camera
+scene, traj, out = json.loads(open(sys.argv[1]).read()), load_model(json.loads(open(sys.argv[2]).read()), Trajectory, sys.argv[2]), sys.argv[3]
+built = build_scene(scene, "preview", traj.camera)
+keyframe_camera(built.camera, [dump_model(f) for f in traj.frames])
+color = built.color_scene
+color.frame_set(0)
+assert color.render.use_compositing and color.display.render_aa == "OFF"   # as shipped
+for name, compositing in (("smaa", True), ("raw", False)):
+    color.render.use_compositing = compositing
+    color.render.filepath = f"{out}/{name}.png"
+    bpy.ops.render.render(write_still=True, scene=color.name)
+"""
+
+
+@pytest.mark.render
+def test_preview_frames_are_anti_aliased(tmp_path):
+    """Preview renders Workbench without its own anti-aliasing (slow on software GL) and
+    smooths edges in the compositor: the shipped frame differs from the raw one only along edges."""
+    import cv2
+
+    (tmp_path / "scene.json").write_text(json.dumps(two_rooms()))
+    (tmp_path / "trajectory.json").write_text(json.dumps(look_north(1, 320, 240)))
+    done = subprocess.run([sys.executable, "-c", AA_SCRIPT, str(tmp_path / "scene.json"),
+                           str(tmp_path / "trajectory.json"), str(tmp_path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    smooth = cv2.imread(str(tmp_path / "smaa.png")).astype(int)
+    raw = cv2.imread(str(tmp_path / "raw.png"))
+    changed = np.abs(smooth - raw.astype(int)).max(axis=2) > 8
+    assert changed.sum() > 30                       # edges were blended
+    edges = cv2.dilate(cv2.Canny(raw, 20, 60), np.ones((3, 3), np.uint8)) > 0
+    assert not (changed & ~edges).any()             # and nothing else changed
