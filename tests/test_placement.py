@@ -615,3 +615,27 @@ def test_the_walk_can_stand_before_a_wardrobe_a_bed_would_have_cut_off():
     scenario = load_scenario(spec)
     scene = plan_to_scene(layout(scenario))
     check_scene(scenario, scene, place_objects(scenario, scene))
+
+
+def _supports_of(category: str, objects: str) -> list[str]:
+    text = f"""name: seats
+typology: single-story residence
+seed: 3
+rooms:
+  study: {{objects: {{{objects}}}}}
+  hall: {{type: living room}}
+trajectory: [hall, study]
+relations: {{adjacent: [[hall, study]]}}
+"""
+    scenario = parse_scenario(text, "seats.yaml")
+    objects = place_objects(scenario, plan_to_scene(layout(scenario)))["objects"]
+    by_id = {o["id"]: o for o in objects}
+    return sorted(by_id[o["support"]]["category"] for o in objects if o["category"] == category)
+
+
+def test_a_chair_pushed_in_at_a_desk_holds_a_garment_only_when_nothing_else_has_room():
+    """Its seat is under the desk top and behind the chair's back: a garment or a bag goes on the
+    bench when there is one, and on the chair only when the chair is all the room offers."""
+    assert _supports_of("clothes", "desk: 1, chair: 1, clothes: 1, bench: 1") == ["bench"]
+    assert _supports_of("handbag", "desk: 1, chair: 1, handbag: 1, bench: 1") == ["bench"]
+    assert _supports_of("clothes", "desk: 1, chair: 1, clothes: 1") == ["chair"]
