@@ -32,6 +32,16 @@ def base_of(obj: SceneObject, by_id: dict[str, SceneObject]) -> SceneObject | No
 
 
 FLAT_M = 0.05  # a carpet or a yoga mat: walked on, not round, and nothing to walk up to
+# "beginning at the picture" where a desk stands before the picture: a viewer may stand before
+# the desk, facing the picture over it, rather than in the gap beside the desk's end where the
+# free floor "by" it is (person check of scenario-06: "beginning at the picture facing the desk"
+# read as west of the desk facing east, "turn back"; the key stood north of it facing south,
+# "turn right"). Such a start's first turn must also read the same from before the furniture:
+# FRONT_BLOCKED of the strip FRONT_DEPTH_M before its face covered counts as furniture before
+# it, and the free places straight before it up to FRONT_REACH_M out are where one may stand.
+FRONT_DEPTH_M = 0.6
+FRONT_BLOCKED = 0.5
+FRONT_REACH_M = 1.6
 
 
 def blocks(obj: SceneObject) -> bool:
@@ -232,3 +242,38 @@ def stand_area_points(plan: RoomPlanner, obj: SceneObject, step: float = 0.05) -
         if points:
             return points
     return []
+
+
+def _front_strip(obj: SceneObject, room, depth: float) -> Polygon:
+    """The strip before a thing on a wall: its width along the wall, `depth` out into the room."""
+    shape = Polygon(obj.footprint)
+    corners = np.asarray(shape.minimum_rotated_rectangle.exterior.coords)[:4]
+    sides = np.roll(corners, -1, axis=0) - corners
+    k = int(np.argmax(np.hypot(sides[:, 0], sides[:, 1])))
+    half = sides[k] / 2
+    normal = np.array([-half[1], half[0]]) / np.hypot(*half)
+    centre = np.array(shape.centroid.coords[0])
+    if not room.contains(Point(*(centre + 0.3 * normal))):
+        normal = -normal
+    return Polygon([centre - half, centre + half, centre + half + depth * normal, centre - half + depth * normal])
+
+
+def before_furniture_points(plan: RoomPlanner, obj: SceneObject, room_polygon,
+                            step: float = 0.05) -> list[tuple[float, float]]:
+    """For a thing on a wall with floor furniture before it (FRONT_BLOCKED of its front strip):
+    the free places straight before it, beyond the furniture, up to FRONT_REACH_M out; else []."""
+    if obj.support not in ("wall", "window"):
+        return []
+    room = Polygon(room_polygon)
+    near = _front_strip(obj, room, FRONT_DEPTH_M)
+    furniture = [Polygon(o.footprint) for o in plan.by_id.values()
+                 if o.room == obj.room and o.support == "floor" and o.size[2] >= FLAT_M]
+    if not furniture or near.intersection(unary_union(furniture)).area < FRONT_BLOCKED * near.area:
+        return []
+    area = _front_strip(obj, room, FRONT_REACH_M).intersection(plan.free_in(obj.room))
+    if area.is_empty:
+        return []
+    minx, miny, maxx, maxy = area.bounds
+    gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
+    inside = shapely.contains_xy(area, gx, gy)
+    return [(float(x), float(y)) for x, y in zip(gx[inside], gy[inside])]

@@ -28,8 +28,8 @@ from queries.model import SceneObject
 from queries.params import Thresholds
 from queries.records import Draft
 from queries.route_doors import DoorwayPlanner, doorway_tries
-from queries.route_grid import (RoomPlanner, base_of, classify_turn, path_length, stand_area_points,
-                                turns_along)
+from queries.route_grid import (RoomPlanner, base_of, before_furniture_points, classify_turn, path_length,
+                                stand_area_points, turns_along)
 
 MAX_TRIES = 400  # (start, goal) pairs planned per scenario: A* is the costly part
 MAX_DOOR_TRIES = 200  # (start, door, goal) routes into the next room planned per scenario
@@ -262,7 +262,8 @@ def _route_question(ctx, plan, start, goal, marks, shortest_m, nameable) -> Draf
     centres = [o.xy for o in stops]
     stop_ids = {o.id for o in stops}
     found, why = None, "no other object to face"
-    here = [plan.xy(c) for c in plan.beside(start)] + stand_area_points(plan, start)
+    here = ([plan.xy(c) for c in plan.beside(start)] + stand_area_points(plan, start)
+            + before_furniture_points(plan, start, next(r.polygon for r in ctx.scene.rooms if r.label == start.room)))
     for facing in ctx.shuffled([o for o in nameable if o.id not in stop_ids]):
         found, why = _turns(ctx, path, centres, facing)
         if found and not _first_turn_steady(ctx, here, centres[1], facing, found, FIRST_TURN_MARGIN_DEG):

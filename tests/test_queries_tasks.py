@@ -1177,3 +1177,46 @@ def test_a_chair_is_named_by_the_rooms_door():
     assert "chair by the door in the office" in texts
     assert not check_records(records, check_files(files), ontology=FIXTURE_ONTOLOGY)
     assert Facts(check_files(files), CHECK_RULES).resolve("chair by the door in the office").id == "office/chair/2"
+
+
+def test_a_start_on_a_wall_behind_furniture_is_also_stood_before_the_furniture():
+    """Person check (scenario-06, 640x480): "beginning at the picture facing the desk", the
+    picture over the desk's end: the key stood in the gap beside the desk (turn right), a viewer
+    before the desk facing the picture over it (turn back). The first turn must now read the same
+    from the free floor straight before the picture, beyond the desk; the checker agrees."""
+    from types import SimpleNamespace
+    from queries.route_grid import before_furniture_points, stand_area_points
+    from queries.route_plan import FIRST_TURN_MARGIN_DEG, _first_turn_steady
+    things = [obj("office/picture/1", 2.0, 0.03, w=0.6, d=0.05, support="wall", yaw=90.0),
+              obj("office/cabinet/1", 0.5, 3.5), obj("office/plant/1", 3.5, 3.5), obj("office/lamp/1", 3.5, 1.5)]
+    desk = obj("office/desk/1", 2.0, 0.4, w=1.4, d=0.7)
+    files = house({"office": [0, 0, 4, 4]}, [*things, desk], ["office"])
+    sc = scenario(files)
+    by_id = {o.id: o for o in sc.scene.objects}
+    planner = RoomPlanner(sc.scene.rooms[0].polygon, list(sc.scene.objects), DEFAULT, by_id)
+    picture = by_id["office/picture/1"]
+    before = before_furniture_points(planner, picture, sc.scene.rooms[0].polygon)
+    assert before and all(y > 0.75 + DEFAULT.clearance_m - 1e-9 and 1.7 - 1e-9 <= x <= 2.3 + 1e-9 for x, y in before)
+    beside = [planner.xy(n) for n in planner.beside(picture)] + stand_area_points(planner, picture)
+    assert all(x < 1.3 or x > 2.7 for x, _ in beside)        # by it: only past the desk's ends
+    # facing the desk, first to the cabinet: a left from the gap west of the desk, a turn back
+    # from before the desk
+    ctx, facing = SimpleNamespace(th=DEFAULT), by_id["office/desk/1"]
+    west = [p for p in beside if p[0] < 1.3]
+    left = (["turn left"], True)
+    assert _first_turn_steady(ctx, west, (0.5, 3.5), facing, left, FIRST_TURN_MARGIN_DEG)
+    assert not _first_turn_steady(ctx, west + before, (0.5, 3.5), facing, left, FIRST_TURN_MARGIN_DEG)
+    # with nothing before it, a picture is stood by as before
+    bare = house({"office": [0, 0, 4, 4]}, things, ["office"])
+    sc_bare = scenario(bare)
+    by_bare = {o.id: o for o in sc_bare.scene.objects}
+    plan_bare = RoomPlanner(sc_bare.scene.rooms[0].polygon, list(sc_bare.scene.objects), DEFAULT, by_bare)
+    assert before_furniture_points(plan_bare, by_bare["office/picture/1"], sc_bare.scene.rooms[0].polygon) == []
+    # the checker, on its own: its places before the picture lie where the generator's do
+    facts = Facts(check_files(files), CHECK_RULES)
+    free = check_route.free_space(facts, "office", CHECK_RULES)
+    theirs = check_route.before_points(facts.resolve("picture"), free, facts)
+    assert len(theirs) and max(min(math.dist(t, p) for p in before) for t in theirs) <= 0.1
+    facts_bare = Facts(check_files(bare), CHECK_RULES)
+    free_bare = check_route.free_space(facts_bare, "office", CHECK_RULES)
+    assert len(check_route.before_points(facts_bare.resolve("picture"), free_bare, facts_bare)) == 0
