@@ -45,7 +45,7 @@ CODES = {"none": 0, "turn left": 1, "turn right": 2, "turn back": 3}
 # FRONT_FAR out are places by it too, for the first turn
 FRONT_NEAR = 0.6
 FRONT_FAR = 1.6
-FRONT_STEP = 0.1
+FRONT_STEP = 0.05
 
 
 def turn_name(angle_ccw: float, th: Rules) -> str | None:
@@ -143,12 +143,13 @@ def stand_points(obj, free, facts: Facts) -> np.ndarray:
 def before_points(obj, free, facts: Facts) -> np.ndarray:
     """Free places straight before a thing on a wall that has floor furniture before it: a
     lattice over its width (along the wall, from its yaw), out to FRONT_FAR from its face."""
-    if obj.support not in ("wall", "window") or getattr(obj, "doorway", None) is not None:   # a door: walked through
+    if obj.support not in ("wall", "window") or getattr(obj, "doorway", None) is not None:   # not a door
         return np.zeros((0, 2))
     out = np.array([math.cos(math.radians(obj.yaw)), math.sin(math.radians(obj.yaw))])
     along = np.array([-out[1], out[0]])
     half = obj.size[0] / 2
-    s, d = np.meshgrid(np.arange(-half, half + EPS, FRONT_STEP / 2), np.arange(FRONT_STEP / 2, FRONT_FAR, FRONT_STEP / 2))
+    s, d = np.meshgrid(np.arange(-half, half + EPS, FRONT_STEP),
+                       np.arange(FRONT_STEP, FRONT_FAR, FRONT_STEP))
     pts = np.array(xy(obj)) + s.reshape(-1, 1) * along + d.reshape(-1, 1) * out
     near = d.ravel() <= FRONT_NEAR
     furniture = [Polygon(o.footprint) for o in facts.objects_in(obj.room) if o.support == "floor" and o.size[2] >= FLAT]
@@ -262,8 +263,9 @@ def route_plan(rec, facts: Facts, th: Rules, **_) -> Findings:
     if None in turns:
         return found + [("margin", f"a turn within the margin of a boundary: {turns}")]
     # wherever one stands by the start (the stand points the walk check uses, and before the
-    # furniture before a thing on a wall), the first turn must read no other way, not even past the middle of an unclear band: by a 2 m sofa it can be
-    # a left at one end, a turn back at the other
+    # furniture before a thing on a wall), the first turn must read no other way, not even past
+    # the middle of an unclear band: by a 2 m sofa it can be a left at one end, a turn back at
+    # the other
     free = free_space(facts, room, th)
     here = [*stand_points(start, free, facts), *before_points(start, free, facts)]
     other = {nearer_turn(-bearing(tuple(p), xy(facing), centres[1]), th) for p in here}
