@@ -578,19 +578,24 @@ def test_random_small_specs_are_placed_soundly(seed):
     check_scene(scenario, scene, result)
 
 
-def _garments(clothes: int, others: str = "") -> list[tuple[float, str]]:
-    text = f"""name: garments
+def _placed_beside_a_hall(room: str, objects: str) -> tuple[list[dict], dict[str, dict]]:
+    """The placed objects (and by id) of a two-room spec: `room` holding `objects`, and a hall."""
+    text = f"""name: placed
 typology: single-story residence
 seed: 3
 rooms:
-  dressroom: {{objects: {{wardrobe: 1, clothes: {clothes}{others}}}}}
+  {room}: {{objects: {{{objects}}}}}
   hall: {{type: living room}}
-trajectory: [hall, dressroom]
-relations: {{adjacent: [[hall, dressroom]]}}
+trajectory: [hall, {room}]
+relations: {{adjacent: [[hall, {room}]]}}
 """
-    scenario = parse_scenario(text, "garments.yaml")
-    objects = place_objects(scenario, plan_to_scene(layout(scenario)))["objects"]
-    by_id = {o["id"]: o for o in objects}
+    scenario = parse_scenario(text, "placed.yaml")
+    placed = place_objects(scenario, plan_to_scene(layout(scenario)))["objects"]
+    return placed, {o["id"]: o for o in placed}
+
+
+def _garments(clothes: int, others: str = "") -> list[tuple[float, str]]:
+    objects, by_id = _placed_beside_a_hall("dressroom", f"wardrobe: 1, clothes: {clothes}{others}")
     return sorted((round(o["position"][2], 2), by_id[o["support"]]["category"])
                   for o in objects if o["category"] == "clothes")
 
@@ -618,19 +623,8 @@ def test_the_walk_can_stand_before_a_wardrobe_a_bed_would_have_cut_off():
 
 
 def _supports_of(category: str, objects: str) -> list[str]:
-    text = f"""name: seats
-typology: single-story residence
-seed: 3
-rooms:
-  study: {{objects: {{{objects}}}}}
-  hall: {{type: living room}}
-trajectory: [hall, study]
-relations: {{adjacent: [[hall, study]]}}
-"""
-    scenario = parse_scenario(text, "seats.yaml")
-    objects = place_objects(scenario, plan_to_scene(layout(scenario)))["objects"]
-    by_id = {o["id"]: o for o in objects}
-    return sorted(by_id[o["support"]]["category"] for o in objects if o["category"] == category)
+    placed, by_id = _placed_beside_a_hall("study", objects)
+    return sorted(by_id[o["support"]]["category"] for o in placed if o["category"] == category)
 
 
 def test_a_chair_pushed_in_at_a_desk_holds_a_garment_only_when_nothing_else_has_room():
