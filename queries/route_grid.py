@@ -235,13 +235,21 @@ def stand_area_points(plan: RoomPlanner, obj: SceneObject, step: float = 0.05) -
             area = area.intersection(near.buffer(NEAR_ON_FURNITURE))
         if area.is_empty:
             continue
-        minx, miny, maxx, maxy = area.bounds
-        gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
-        inside = shapely.contains_xy(area, gx, gy) | shapely.dwithin(area.boundary, shapely.points(gx, gy), 1e-9)
-        points = [(float(x), float(y)) for x, y in zip(gx[inside], gy[inside])]
+        points = _lattice(area, step, boundary=True)
         if points:
             return points
     return []
+
+
+def _lattice(area, step: float, boundary: bool) -> list[tuple[float, float]]:
+    """The points of a `step` lattice over `area`'s bounds that lie inside it (or, with
+    `boundary`, on its edge)."""
+    minx, miny, maxx, maxy = area.bounds
+    gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
+    inside = shapely.contains_xy(area, gx, gy)
+    if boundary:
+        inside |= shapely.dwithin(area.boundary, shapely.points(gx, gy), 1e-9)
+    return [(float(x), float(y)) for x, y in zip(gx[inside], gy[inside])]
 
 
 def _front_strip(obj: SceneObject, room, depth: float) -> Polygon:
@@ -271,9 +279,4 @@ def before_furniture_points(plan: RoomPlanner, obj: SceneObject, room_polygon,
     if not furniture or near.intersection(unary_union(furniture)).area < FRONT_BLOCKED * near.area:
         return []
     area = _front_strip(obj, room, FRONT_REACH_M).intersection(plan.free_in(obj.room))
-    if area.is_empty:
-        return []
-    minx, miny, maxx, maxy = area.bounds
-    gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
-    inside = shapely.contains_xy(area, gx, gy)
-    return [(float(x), float(y)) for x, y in zip(gx[inside], gy[inside])]
+    return [] if area.is_empty else _lattice(area, step, boundary=False)
