@@ -17,8 +17,8 @@ from types import SimpleNamespace
 import numpy as np
 from shapely.geometry import MultiPoint
 
-from assets.vocabulary import (countable, display_name, lookalikes, named_broadside, named_from_front,
-                               named_from_nearly_in_front)
+from assets.vocabulary import (colour_word, countable, display_name, lookalikes, named_broadside, named_from_front,
+                               named_from_nearly_in_front, told_apart_by_colour)
 from formats.base import read_model
 from formats.scene import Scene
 from formats.trajectory import Trajectory
@@ -235,12 +235,31 @@ class Facts:
         for link in ("by", "with"):
             if f" {link} the " in category:
                 return self._by_neighbour(*category.split(f" {link} the ", 1), room, link)
+        if self.category_named(category) is None and " " in category:
+            return self._by_colour(*category.split(" ", 1), room), None
         category = self.category_named(category)
         hits = [o for o in self.scene.objects
                 if o.category == category and (room is None or o.room == room)]
         if room is None and len({o.room for o in hits}) > 1:
             return None, None
         return (hits[0] if len(hits) == 1 else None), None
+
+    def _by_colour(self, word: str, what: str, room: str | None):
+        """docs/ground-truth.md "Names": 'the red sofa' - the one sofa of its room a viewer calls
+        red, every other sofa there called by another colour word (assets.vocabulary)."""
+        kind_cat = self.category_named(what)
+        if kind_cat is None:
+            return None
+        rooms = {o.room for o in self.scene.objects if o.category == kind_cat}
+        if room is None and len(rooms) != 1:
+            return None
+        room = room if room is not None else rooms.pop()
+        kind = [o for o in self.objects_in(room) if o.category == kind_cat]
+        hits = [o for o in kind if colour_word(kind_cat, o.attributes.color) == word]
+        if len(kind) < 2 or len(hits) != 1 or self.confusable(kind_cat, room):
+            return None
+        x = hits[0]
+        return x if all(told_apart_by_colour(kind_cat, x.attributes.color, o.attributes.color) for o in kind if o is not x) else None
 
     def _by_neighbour(self, what: str, by: str, room: str | None, link: str):
         """docs/ground-truth.md "Names": the X within by_m of the room's only Y (not a ceiling

@@ -72,6 +72,7 @@ class SceneObject:
     size: tuple[float, float, float]
     footprint: tuple[Point, ...]
     support: str
+    color: str = ""   # colour name of the main part ("" for a door the engine adds)
 
     @property
     def xy(self) -> Point:
@@ -167,7 +168,7 @@ def parse_scene(data: dict | SceneFile, source: str = "scene.json") -> Scene:
     doors = tuple(Door(d.id, (d.rooms[0], d.rooms[1]), d.floor, _pt(d.position), d.width, d.wall_axis, d.height)
                   for d in m.doors)
     objects = tuple(SceneObject(o.id, o.category, o.room, o.floor, tuple(o.position), o.yaw, tuple(o.size),
-                                _poly(o.footprint), o.support)
+                                _poly(o.footprint), o.support, o.attributes.color)
                     for o in m.objects)
     relations = {kind: [tuple(p) for p in getattr(m.relations, kind)] for kind in ("adjacent", "opposite", "vertical")}
     walls = tuple(Wall(_pt(w.a), _pt(w.b), w.floor) for w in m.walls)

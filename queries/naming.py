@@ -1,7 +1,9 @@
 """How a question names an object (docs/ground-truth.md "Names").
 
 An object unique in its room is named by its category ("the sofa", "the sofa in the living
-room"). One of several of a kind in a room is named by a neighbour that is unique there ("the
+room"). One of several of a kind in a room is named by its colour ("the red sofa") when a viewer
+calls every one of them by a different colour word (assets.vocabulary.told_apart_by_colour),
+else by a neighbour that is unique there ("the
 chair by the window in the office") when it is clearly the one by it: within `by_m` of the
 neighbour's box while every other of its kind is at least `by_margin_m` farther, the two seen
 together in one frame. The neighbour is any such thing but a ceiling light or a carpet (flat
@@ -15,6 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from assets.vocabulary import colour_word, told_apart_by_colour
 from queries import text
 from queries.geometry import box_distance
 from queries.model import Scene, SceneObject
@@ -55,6 +58,10 @@ def object_names(scene: Scene, unique: set[str], seen_frames, confusable,
     for (room, category), group in sorted(kind.items()):
         if len(group) < 2 or confusable(category, room):
             continue
+        where = f" in the {room}" if len(rooms_of[category]) > 1 else ""
+        for o in group:
+            if all(told_apart_by_colour(category, o.color, other.color) for other in group if other is not o):
+                names[o.id] = Name(f"{colour_word(category, o.color)} {text.display_name(category)}{where}")
         for y in sorted(anchors[room], key=lambda a: a.id):
             gaps = sorted((box_distance(o, y), o.id, o) for o in group)
             (d1, _, near), (d2, _, _) = gaps[0], gaps[1]

@@ -1061,6 +1061,53 @@ def test_a_distance_question_never_names_by_a_neighbour_it_asks_about():
     assert "'chair by the bookshelf' is named by another object of the question (office/bookshelf/1)" in messages
 
 
+# ----------------------------------------------------------------------------- names by colour
+def lounge_of_sofas(*colors):
+    """Sofas of the given colours 2.5 m apart along the lounge's north wall (no neighbour near
+    one alone), with a unique table, plant and lamp."""
+    objs = [obj(f"lounge/sofa/{k + 1}", 1.0 + 2.5 * k, 4.4, w=1.6, d=0.8) for k in range(len(colors))]
+    for o, color in zip(objs, colors):
+        o["attributes"]["color"] = color
+    objs += [obj("lounge/table/1", 3.0, 2.0, w=1.0, d=0.6), obj("lounge/plant/1", 6.5, 1.0),
+             obj("lounge/lamp/1", 0.5, 0.7)]
+    return house({"lounge": [0, 0, 7, 5]}, objs, ["lounge"])
+
+
+def _named(records) -> str:
+    return " ".join(r["question"] + " ".join(r.get("options") or []) for r in records)
+
+
+def test_one_of_several_sofas_is_named_by_its_colour_only_where_every_colour_has_its_own_word():
+    files = lounge_of_sofas("dark red", "navy")          # "red" and "blue"
+    records, _ = run(files, per_task=12)
+    texts = _named(records)
+    assert "red sofa" in texts and "blue sofa" in texts
+    for r in records:
+        if "red sofa" in r["question"] + " ".join(r.get("options") or []):
+            assert "lounge/sofa/1" in r["evidence"]["objects"]
+    assert not check_records(records, check_files(files), ontology=FIXTURE_ONTOLOGY)
+    facts = Facts(check_files(files), CHECK_RULES)
+    assert facts.resolve("red sofa").id == "lounge/sofa/1" and facts.resolve("blue sofa").id == "lounge/sofa/2"
+    assert facts.resolve("navy sofa") is None and facts.resolve("green sofa") is None
+    # a third sofa in "red" shares sofa 1's word: it loses its colour name, sofa 2 keeps "blue"
+    three = lounge_of_sofas("dark red", "navy", "red")
+    again, _ = run(three, per_task=12)
+    assert "red sofa" not in _named(again) and "blue sofa" in _named(again)
+    problems = check_records(records, check_files(three), ontology=FIXTURE_ONTOLOGY)
+    assert any("'red sofa' names no single object" in p.message for p in problems)
+
+
+@pytest.mark.parametrize("colors", [("navy", "black"),     # a navy sofa in shade reads as black
+                                    ("grey", "beige"),      # beige has no one word
+                                    ("teal", "red")])       # nor has teal: the red one could be either
+def test_sofas_a_viewer_could_call_by_one_colour_word_are_never_named_by_colour(colors):
+    files = lounge_of_sofas(*colors)
+    records, _ = run(files, per_task=12)
+    assert not any(f"{word} sofa" in _named(records) for word in ("red", "blue", "black", "grey", "green"))
+    facts = Facts(check_files(files), CHECK_RULES)
+    assert all(facts.resolve(f"{word} sofa") is None for word in ("red", "blue", "black", "grey"))
+
+
 def test_rooms_facing_across_a_third_room_are_not_called_opposite():
     """west | middle | east in a row, doors west-middle and middle-east, the layout claiming
     west opposite east: a viewer says they are on either side of the middle room, so neither

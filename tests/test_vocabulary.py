@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from assets.catalog import CATEGORIES, normalize_category, resolve_category
+from assets import vocabulary
+from assets.catalog import CATEGORIES, COLORS, normalize_category, resolve_category
 from assets.vocabulary import count_phrase, display_name, plural, singular
 from egoscene.pipeline import Options, generate
 from fixtures.queries.builder import obj, tiny_house, tiny_objects, write
@@ -139,3 +140,42 @@ def test_countable_and_look_alikes_by_hand():
     assert lookalikes("cabinet") == {"cupboard", "washstand"}   # a washstand stands on a cabinet
     assert lookalikes("tumbler") == {"cup"} and lookalikes("sofa") == frozenset()
     assert all(c in CATEGORIES for g in LOOKALIKE_GROUPS for c in g)
+
+
+def _main_colour_share(category: str, color: str, seed: int) -> float:
+    """The share of a built model's surface in its main colour (or a shade of it: main_as)."""
+    import numpy as np
+
+    from assets.catalog import color_rgb, sample_size
+    from assets.models import build_model
+    main = np.array(color_rgb(color))
+    model = build_model(category, np.random.default_rng(seed + 10),
+                        size=sample_size(category, np.random.default_rng(seed)), color=color)
+    total = in_main = 0.0
+    for part in model.parts:
+        rgb = np.array(part.material.color[:3])
+        k = rgb.sum() / max(main.sum(), 1e-6)      # a shade: the main colour times k
+        total += part.mesh.area
+        if 0.5 < k < 1.6 and np.allclose(rgb, np.clip(main * k, 0, 1), atol=0.03):
+            in_main += part.mesh.area
+    return in_main / total
+
+
+@pytest.mark.parametrize("category", sorted(vocabulary.COLOURED))
+def test_a_thing_named_by_its_colour_looks_its_main_colour(category):
+    """docs/ground-truth.md "Names": "the red sofa" is a sofa mostly red. Every colour variant of a
+    category in COLOURED covers at least 60% of its model's surface (a bed's frame, under white
+    bedding, would not)."""
+    shares = {c: min(_main_colour_share(category, c, s) for s in range(3))
+              for c in CATEGORIES[category].colors}
+    assert min(shares.values()) >= 0.6, shares
+
+
+def test_colour_words_tell_apart_only_what_a_viewer_would():
+    assert vocabulary.colour_word("sofa", "navy") == "blue" and vocabulary.colour_word("sofa", "walnut") == "brown"
+    assert vocabulary.colour_word("sofa", "beige") is None and vocabulary.colour_word("bed", "white") is None
+    assert vocabulary.told_apart_by_colour("sofa", "dark red", "navy")
+    assert not vocabulary.told_apart_by_colour("sofa", "navy", "black")      # navy in shade reads black
+    assert not vocabulary.told_apart_by_colour("chair", "walnut", "dark brown")
+    assert not vocabulary.told_apart_by_colour("chair", "oak", "red")        # oak has no one word
+    assert set(vocabulary.COLOUR_WORDS) <= set(COLORS) and vocabulary.NEAR_BLACK <= set(vocabulary.COLOUR_WORDS)
