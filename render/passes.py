@@ -195,19 +195,12 @@ def render_passes(scene_json: Path, trajectory_json: Path, out_dir: Path, passes
 
 def _depth_output(scene, width: int, height: int) -> None:
     """The flat id scene at the video size, composited to its Z pass, written as a float EXR."""
-    import bpy
+    from render.scene_builder import composite_render_layer
 
     r = scene.render
     r.resolution_x, r.resolution_y = width, height
     scene.view_layers[0].use_pass_z = True
-    tree = bpy.data.node_groups.new("depth", "CompositorNodeTree")
-    tree.interface.new_socket("Image", in_out="OUTPUT", socket_type="NodeSocketColor")
-    layers = tree.nodes.new("CompositorNodeRLayers")
-    layers.scene = scene
-    output = tree.nodes.new("NodeGroupOutput")
-    tree.links.new(layers.outputs["Depth"], output.inputs[0])
-    scene.compositing_node_group = tree
-    r.use_compositing = True
+    composite_render_layer(scene, "depth", "Depth")
     s = r.image_settings
     s.media_type = "IMAGE"
     s.file_format = "OPEN_EXR"
