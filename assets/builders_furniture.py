@@ -21,8 +21,9 @@ def chair(b: Builder):
     w, d, h = b.w, b.d, b.h
     seat_top = 0.5 * h
     style = b.choice(["slats", "panel", "ladder", "office", "upholstered"])
-    cushion_rgb = b.choice([(0.85, 0.82, 0.74), (0.55, 0.12, 0.12), (0.3, 0.3, 0.32),
-                            (0.2, 0.3, 0.55)])
+    # cushions in the chair's own colour: a white chair with navy cushions reads as blue, and
+    # questions name one of several chairs by its colour (person check of scenario-06)
+    cushion = b.main_as("fabric", 0.9)
     if style == "office":
         fabric = b.main_as("fabric")
         base = []
@@ -66,7 +67,7 @@ def chair(b: Builder):
                          seat_top - 0.015), wood)
     if style in ("upholstered", "panel"):
         b.add("cushion", superellipsoid((0, 0.01, seat_top - 0.015), (w / 2 - 0.02, d / 2 - 0.03, 0.016), 0.25),
-              b.mat("fabric", cushion_rgb))
+              cushion)
     else:
         b.add("seat top", cuboid(-w / 2 + 0.005, w / 2 - 0.005, -d / 2 + 0.005, d / 2 - 0.005,
                                  seat_top - 0.016, seat_top), b.main_as("wood", 0.92))
@@ -85,7 +86,7 @@ def chair(b: Builder):
     else:
         b.add("back cushion", superellipsoid((0, -d / 2 + leg + 0.02, (lo + h - 0.09) / 2),
                                              (w / 2 - leg - 0.01, 0.022, (h - 0.09 - lo) / 2), 0.25),
-              b.mat("fabric", cushion_rgb))
+              cushion)
     b.surface(seat_top, -w / 2 + 0.04, w / 2 - 0.04, -d / 2 + 0.06, d / 2 - 0.02)
 
 

@@ -142,31 +142,64 @@ def test_countable_and_look_alikes_by_hand():
     assert all(c in CATEGORIES for g in LOOKALIKE_GROUPS for c in g)
 
 
-def _main_colour_share(category: str, color: str, seed: int) -> float:
-    """The share of a built model's surface in its main colour (or a shade of it: main_as)."""
+def _in_main_colour(rgb, main) -> bool:
+    """Is `rgb` the main colour, darker (times k >= 0.5) or a little lighter (at most 20% towards
+    white), as Builder.main_as makes it?"""
     import numpy as np
+    c, m = np.asarray(rgb[:3]), np.asarray(main)
+    k = c.sum() / max(m.sum(), 1e-6)
+    if 0.5 <= k <= 1.0 and np.allclose(c, m * k, atol=0.03):
+        return True
+    t = (c - m).sum() / max((1 - m).sum(), 1e-6)
+    return 0 <= t <= 0.2 and np.allclose(c, m + (1 - m) * t, atol=0.03)
+
+
+def _seen_main_colour_share(category: str, color: str, seed: int, grid: int = 16) -> float:
+    """The share of what one sees of a built model in its main colour: orthographic views from
+    eight sides, 25 deg from above, a grid of pixels over its bounding sphere, the nearest
+    triangle under each pixel (a small z-buffer: trimesh's ray casting needs rtree)."""
+    import numpy as np
+    import trimesh
 
     from assets.catalog import color_rgb, sample_size
     from assets.models import build_model
-    main = np.array(color_rgb(color))
     model = build_model(category, np.random.default_rng(seed + 10),
                         size=sample_size(category, np.random.default_rng(seed)), color=color)
-    total = in_main = 0.0
-    for part in model.parts:
-        rgb = np.array(part.material.color[:3])
-        k = rgb.sum() / max(main.sum(), 1e-6)      # a shade: the main colour times k
-        total += part.mesh.area
-        if 0.5 < k < 1.6 and np.allclose(rgb, np.clip(main * k, 0, 1), atol=0.03):
-            in_main += part.mesh.area
-    return in_main / total
+    whole = trimesh.util.concatenate([p.mesh for p in model.parts])
+    main = np.repeat([_in_main_colour(p.material.color, color_rgb(color)) for p in model.parts],
+                     [len(p.mesh.faces) for p in model.parts])
+    centre, radius = whole.bounding_sphere.primitive.center, whole.bounding_sphere.primitive.radius
+    tris = whole.vertices[whole.faces] - centre
+    pixels = np.linspace(-radius, radius, grid)
+    pu, pv = (a.ravel() for a in np.meshgrid(pixels, pixels))
+    seen = []
+    for azimuth in np.radians(np.arange(0, 360, 45)):
+        look = -np.array([np.cos(azimuth), np.sin(azimuth), np.tan(np.radians(25))])
+        look /= np.linalg.norm(look)
+        u = np.cross(look, [0, 0, 1])
+        u /= np.linalg.norm(u)
+        x, y, z = tris @ u, tris @ np.cross(u, look), tris @ look          # (faces, 3 corners)
+        e1x, e1y, e2x, e2y = x[:, 1] - x[:, 0], y[:, 1] - y[:, 0], x[:, 2] - x[:, 0], y[:, 2] - y[:, 0]
+        det = e1x * e2y - e1y * e2x
+        ok = np.abs(det) > 1e-12
+        dx, dy = pu[:, None] - x[ok, 0], pv[:, None] - y[ok, 0]          # (pixels, faces)
+        l1 = (dx * e2y[ok] - dy * e2x[ok]) / det[ok]
+        l2 = (e1x[ok] * dy - e1y[ok] * dx) / det[ok]
+        depth = z[ok, 0] + l1 * (z[ok, 1] - z[ok, 0]) + l2 * (z[ok, 2] - z[ok, 0])
+        depth = np.where((l1 >= 0) & (l2 >= 0) & (l1 + l2 <= 1), depth, np.inf)
+        hit = np.isfinite(depth).any(axis=1)
+        seen.append(main[ok][depth[hit].argmin(axis=1)])
+    seen = np.concatenate(seen)
+    return float(seen.mean())
 
 
 @pytest.mark.parametrize("category", sorted(vocabulary.COLOURED))
 def test_a_thing_named_by_its_colour_looks_its_main_colour(category):
-    """docs/ground-truth.md "Names": "the red sofa" is a sofa mostly red. Every colour variant of a
-    category in COLOURED covers at least 60% of its model's surface (a bed's frame, under white
-    bedding, would not)."""
-    shares = {c: min(_main_colour_share(category, c, s) for s in range(3))
+    """docs/ground-truth.md "Names": "the red chair" is a chair one sees as red. In every colour
+    variant of a category in COLOURED, at least 60% of what one sees of it is its main colour (a
+    white chair with navy cushions read as blue in the person check; a bed's frame is hidden by
+    white bedding)."""
+    shares = {c: min(_seen_main_colour_share(category, c, s) for s in range(2))
               for c in CATEGORIES[category].colors}
     assert min(shares.values()) >= 0.6, shares
 
