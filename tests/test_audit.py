@@ -113,6 +113,11 @@ class TestRenderedAudit:
             assert f'href="q{k:03d}.png"' in page and f'data-id="{r["id"]}"' in page
         with Image.open(audited / "audit" / "q001.png") as img:
             assert img.width > 1000 and img.height > 400
+        # several of a kind in one question: numbered, with scene.json's colour (names by colour)
+        from egoscene.audit.run import load
+        colour = {o["id"]: o["attributes"]["color"] for o in json.loads((audited / "scene.json").read_text())["objects"]}
+        several = [(it.label, it.key) for q in load(audited).questions for it in q.items if it.label[-1] == ")"]
+        assert several and all(label.endswith(f" ({colour[key]})") for label, key in several)
         assert not list(audited.glob(".audit*"))            # the staging folder is gone
 
     def test_id_pass_and_outlines_match_visibility(self, audited, tmp_path):

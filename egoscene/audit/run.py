@@ -116,6 +116,7 @@ def load(folder: Path) -> Audit:
         raise AuditError(f"{folder / 'queries.jsonl'}: no questions (fix: regenerate the scenario)")
     seen = Seen(scenario, DEFAULT)
     categories = {o.id: o.category for o in scenario.scene.objects}
+    colours = {o.id: o.color for o in scenario.scene.objects}
     # a room's doors that questions name are no scene objects: their frames come from the doorway rule
     for oid, (thing, _name, frames) in door_things(scenario.scene, DoorView(scenario.scene, scenario.trajectory)).items():
         seen.add_thing(oid, frames)
@@ -134,9 +135,11 @@ def load(folder: Path) -> Audit:
             per_cat[categories.get(oid, oid)] = per_cat.get(categories.get(oid, oid), 0) + 1
         items, numbered = [], {}
         for oid in ev["objects"]:   # several of a category in one question: numbered 1, 2, ... in id order
-            cat = categories.get(oid, oid)
+            cat = categories.get(oid, oid)   # and with scene.json's colour, to check names by colour
             numbered[cat] = numbered.get(cat, 0) + 1
-            label = display_name(cat) + (f" {numbered[cat]}" if per_cat[cat] > 1 else "")
+            label = display_name(cat)
+            if per_cat[cat] > 1:
+                label += f" {numbered[cat]}" + (f" ({colours[oid]})" if colours.get(oid) else "")
             clear = set(seen.object_frames(oid))
             track = scenario.visibility.objects.get(oid)
             pixels = dict(zip(track.frames, track.pixels)) if track else {}
