@@ -259,7 +259,8 @@ class Facts:
         if len(kind) < 2 or len(hits) != 1 or self.confusable(kind_cat, room):
             return None
         x = hits[0]
-        return x if all(told_apart_by_colour(kind_cat, x.attributes.color, o.attributes.color) for o in kind if o is not x) else None
+        apart = all(told_apart_by_colour(kind_cat, x.attributes.color, o.attributes.color) for o in kind if o is not x)
+        return x if apart else None
 
     def _by_neighbour(self, what: str, by: str, room: str | None, link: str):
         """docs/ground-truth.md "Names": the X within by_m of the room's only Y (not a ceiling

@@ -5,10 +5,10 @@ room"). One of several of a kind in a room is named by its colour ("the red sofa
 tells it apart by colour from every other of its kind there (`told_apart_by_colour`), else by a
 neighbour that is unique there ("the chair by the window in the office") when it is clearly the
 one by it: within `by_m` of the neighbour's box while every other of its kind is at least
-`by_margin_m` farther, the two seen together in one frame. The neighbour is any such thing but a ceiling light or a carpet (flat
-on the floor); where it rests on the named object the name says so ("the desk with the
-printer"), and a thing resting on its neighbour is never named by it ("the book by the
-bookshelf" it stands in).
+`by_margin_m` farther, the two seen together in one frame. The neighbour is any such thing but
+a ceiling light or a carpet (flat on the floor); where it rests on the named object the name
+says so ("the desk with the printer"), and a thing resting on its neighbour is never named by
+it ("the book by the bookshelf" it stands in).
 """
 
 from __future__ import annotations
