@@ -235,9 +235,10 @@ class Facts:
         for link in ("by", "with"):
             if f" {link} the " in category:
                 return self._by_neighbour(*category.split(f" {link} the ", 1), room, link)
-        if self.category_named(category) is None and " " in category:
+        named = self.category_named(category)
+        if named is None and " " in category:
             return self._by_colour(*category.split(" ", 1), room), None
-        category = self.category_named(category)
+        category = named
         hits = [o for o in self.scene.objects
                 if o.category == category and (room is None or o.room == room)]
         if room is None and len({o.room for o in hits}) > 1:
