@@ -206,7 +206,7 @@ def global_counting(ctx: Context, want: int) -> list[Draft]:
         if ctx.confusable(category, None):
             ctx.rej.add(task, 1, "a look-alike category in the building")
             continue
-        if not all(ctx.seen.object_seen(o.id) for o in objs):
+        if not all(ctx.seen.object_frames(o.id) for o in objs):
             ctx.rej.add(task, 3, "an instance never seen")
             continue
         if not all(ctx.seen.shown_whole(o) for o in objs):

@@ -83,8 +83,8 @@ def _evidence(rec: dict, facts: Facts) -> list[tuple[str, str]]:
     ev = rec["evidence"]
     out = []
     for oid in ev.get("objects", []):
-        if oid not in facts.obj or not facts.object_visible(oid):
-            out.append(("ungrounded", f"evidence object {oid!r} unknown or not seen"))
+        if oid not in facts.obj or not facts.object_clear(oid):
+            out.append(("ungrounded", f"evidence object {oid!r} unknown or not seen clearly"))
     for room in ev.get("rooms", []):
         if room not in facts.room or not facts.room_visible(room):
             out.append(("ungrounded", f"evidence room {room!r} unknown or not seen"))

@@ -50,7 +50,7 @@ def memory_action(rec, facts: Facts, th: Rules, onto=None, **_) -> Findings:
     objs = facts.objects_in(room)
     # true: possible with what the video shows there; false: nothing there makes it arguable
     # (nor is it possible anywhere); otherwise a person could argue either way
-    possible = onto.possible({o.category for o in objs if facts.object_visible(o.id)})
+    possible = onto.possible({o.category for o in objs if facts.object_clear(o.id)})
     arguable = onto.arguable({o.category for o in objs})
     truths = []
     for opt in rec["options"]:
@@ -172,7 +172,7 @@ def statement_truth(s: str, facts: Facts, lay: LayoutCheck):
             # counted with the rooms left and reached too (as a viewer may): both readings must agree
             with_ends = [o for o in facts.scene.objects if o.category == cat and o.room in (*middle, g["a"], g["b"])]
             if n == len(objs) == len(with_ends):
-                return (True if all(facts.object_visible(o.id) for o in objs) else None), (g["a"], g["b"]), kind
+                return (True if all(facts.object_clear(o.id) for o in objs) else None), (g["a"], g["b"]), kind
             return (False if n > len(with_ends) else None), (g["a"], g["b"]), kind
     return None, (), None
 

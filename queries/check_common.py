@@ -46,6 +46,10 @@ def named_objects(facts: Facts, names, apart: bool = False) -> tuple[list, Findi
             found.append(("ungrounded", f"{name!r} names no single object"))
         elif not facts.object_visible(o.id):
             found.append(("ungrounded", f"{name!r} ({o.id}) is not seen in the video"))
+        elif not facts.object_clear(o.id):
+            found.append(("ungrounded", f"{name!r} ({o.id}) is never shown whole enough to tell what it is"))
+        if neighbour is not None and not facts.object_clear(neighbour.id):
+            found.append(("ungrounded", f"{name!r} leans on {neighbour.id}, never shown clearly"))
         if o is not None and not facts.is_door_thing(o.id):   # a room's one door is that door
             alike = facts.confusable(o.category, o.room)
             if alike:

@@ -200,6 +200,11 @@ class Facts:
     def shown_whole(self, oid: str) -> bool:
         return self.first_whole(oid) is not None
 
+    def object_clear(self, oid: str) -> bool:
+        """What a question may name, count or lean on: visible and shown whole enough to count
+        (a sliver of a chair behind another is no "black chair"). A room's door is its opening."""
+        return self.object_visible(oid) and (self.is_door_thing(oid) or self.shown_whole(oid))
+
     def first_clear(self, oid: str) -> int | None:
         """Start of the object's first clear run (its first appearance)."""
         runs = self.obj_runs.get(oid)

@@ -46,7 +46,7 @@ class Context:
             self.seen.add_thing(oid, frames)
             door_names[oid] = name
         self._names: dict[str, Name] = object_names(
-            self.scene, self._unique_in_room, self.seen.object_frames, self.confusable,
+            self.scene, self._unique_in_room, self.seen.named_frames, self.confusable,
             {oid: (self.doors[oid], name.rsplit(" in the ", 1)[0]) for oid, name in door_names.items()})
         self._names.update({oid: Name(name) for oid, name in door_names.items()})
 

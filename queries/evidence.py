@@ -35,8 +35,9 @@ class Seen:
         self.covisible_min_pixels = th.covisible_min_pixels
         self.fps = scenario.trajectory.fps or vis.fps
         self._frames = {f.frame: f for f in scenario.trajectory.frames}
-        by_id = {o.id: o for o in scenario.scene.objects}
+        self._by_id = by_id = {o.id: o for o in scenario.scene.objects}
         self._objects = {oid: self._good(self._named_views(by_id.get(oid), t)) for oid, t in vis.objects.items()}
+        self._things: set[str] = set()
         self._vis, self._fov, self._whole = vis, scenario.trajectory.fov_deg[0], {}
         self._glimpse = {oid: (t.frames[0] if t.frames else None) for oid, t in vis.objects.items()}
         self._room_tracks = vis.rooms
@@ -91,12 +92,23 @@ class Seen:
         """Something seen that visibility.json does not list (a room's door, queries/door_things.py)."""
         self._objects[oid] = (list(frames), list(frames))
         self._glimpse[oid] = frames[0] if frames else None
+        self._things.add(oid)
 
     def object_frames(self, oid: str) -> list[int]:
+        """The frames inside the object's seen runs (its first appearance is the first)."""
         return self._objects.get(oid, ([], []))[0]
 
     def object_seen(self, oid: str) -> bool:
-        return bool(self.object_frames(oid))
+        """Seen clearly enough to be named, counted or relied on: seen, and for 0.5 s showing
+        enough of itself to be counted (a chair seen only as a sliver behind another is not
+        "the black chair"; docs/ground-truth.md "Seen"). A room's door is its opening: seen."""
+        if not self.object_frames(oid):
+            return False
+        return oid in self._things or (oid in self._by_id and self.shown_whole(self._by_id[oid]))
+
+    def named_frames(self, oid: str) -> list[int]:
+        """object_frames of an object seen clearly enough to be named, else none."""
+        return self.object_frames(oid) if self.object_seen(oid) else []
 
     def room_frames(self, label: str) -> list[int]:
         return self._rooms.get(label, ([], []))[0]

@@ -42,7 +42,7 @@ def object_counting(ctx: Context, want: int) -> list[Draft]:
         if not ctx.seen.room_seen(room):
             ctx.rej.add(task, 2, "room not seen")
             continue
-        if not all(ctx.seen.object_seen(o.id) for o in objs):
+        if not all(ctx.seen.object_frames(o.id) for o in objs):
             ctx.rej.add(task, 3, "an instance never seen")
             continue
         if not all(ctx.seen.shown_whole(o) for o in objs):

@@ -1108,6 +1108,50 @@ def test_sofas_a_viewer_could_call_by_one_colour_word_are_never_named_by_colour(
     assert all(facts.resolve(f"{word} sofa") is None for word in ("red", "blue", "black", "grey"))
 
 
+def _as_a_sliver(files, oid: str) -> None:
+    """Show `oid` as a sliver: over 0.1% of the frame (seen) but under 15% of its box's outline."""
+    o = next(o for o in files["scene.json"]["objects"] if o["id"] == oid)
+    _, whole = _outline_in_and_beyond_frame(o, eye=(3.5, 0.5, 1.6))
+    sliver = max(400, math.floor(0.1 * whole))                    # 400 px: 0.13% of the frame
+    assert sliver < 0.15 * whole
+    track = files["visibility.json"]["objects"][oid]
+    track["pixels"] = [sliver] * len(track["pixels"])
+
+
+def test_a_thing_seen_only_as_a_sliver_is_never_named():
+    """Person check of sample-1-016: "the black chair" was seen only as a thin black strip behind
+    another chair. A question names, or names a thing by, only what shows enough of itself to be
+    counted (15% of its box's outline for 0.5 s); the checker refuses such a name on its own."""
+    files = lounge_of_sofas("dark red", "navy")
+    records, _ = run(files, per_task=12)
+    named_red = [r for r in records if "red sofa" in _named([r])]
+    assert named_red
+    _as_a_sliver(files, "lounge/sofa/1")
+    again, _ = run(files, per_task=12)
+    assert "red sofa" not in _named(again) and "blue sofa" in _named(again)
+    assert not [r for r in again if "lounge/sofa/1" in r["evidence"]["objects"]]
+    problems = [p.message for p in check_records(named_red, check_files(files), ontology=FIXTURE_ONTOLOGY)]
+    assert "'red sofa' (lounge/sofa/1) is never shown whole enough to tell what it is" in problems
+    assert not check_records(again, check_files(files), ontology=FIXTURE_ONTOLOGY)
+
+
+def test_a_thing_is_never_named_by_a_neighbour_seen_only_as_a_sliver():
+    """Two grey sofas, a lamp 0.15 m from one of them: "the sofa by the lamp", until the lamp
+    shows only a sliver of itself; then neither the lamp nor the sofa by it is named."""
+    objs = [obj("lounge/sofa/1", 1.5, 4.4, w=1.6, d=0.8), obj("lounge/sofa/2", 5.0, 4.4, w=1.6, d=0.8),
+            obj("lounge/lamp/1", 2.6, 4.4), obj("lounge/table/1", 3.5, 2.5, w=1.0, d=0.6),
+            obj("lounge/plant/1", 6.5, 1.0), obj("lounge/cabinet/1", 6.5, 2.6)]
+    files = house({"lounge": [0, 0, 7, 5]}, objs, ["lounge"])
+    records, _ = run(files, per_task=12)
+    by_lamp = [r for r in records if "sofa by the lamp" in _named([r])]
+    assert by_lamp
+    _as_a_sliver(files, "lounge/lamp/1")
+    again, _ = run(files, per_task=12)
+    assert "lamp" not in _named(again)
+    problems = [p.message for p in check_records(by_lamp, check_files(files), ontology=FIXTURE_ONTOLOGY)]
+    assert "'sofa by the lamp' leans on lounge/lamp/1, never shown clearly" in problems
+
+
 def test_rooms_facing_across_a_third_room_are_not_called_opposite():
     """west | middle | east in a row, doors west-middle and middle-east, the layout claiming
     west opposite east: a viewer says they are on either side of the middle room, so neither
