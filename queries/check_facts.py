@@ -202,8 +202,10 @@ class Facts:
 
     def object_clear(self, oid: str) -> bool:
         """What a question may name, count or lean on: visible and shown whole enough to count
-        (a sliver of a chair behind another is no "black chair"). A room's door is its opening."""
-        return self.object_visible(oid) and (self.is_door_thing(oid) or self.shown_whole(oid))
+        (a sliver of a chair behind another is no "black chair"). A room's door is its opening;
+        a pendant from the ceiling is mostly cord, and nothing hides it: visible is enough."""
+        return self.object_visible(oid) and (self.is_door_thing(oid) or self.obj[oid].support == "ceiling"
+                                             or self.shown_whole(oid))
 
     def first_clear(self, oid: str) -> int | None:
         """Start of the object's first clear run (its first appearance)."""

@@ -40,6 +40,11 @@ def scenario(files) -> Scenario:
     return Scenario(parse_scene(files["scene.json"]), parse_trajectory(files["trajectory.json"]), visibility)
 
 
+def scenario_seen(files):
+    from queries.evidence import Seen
+    return Seen(scenario(files), DEFAULT)
+
+
 def check_files(files) -> Files:
     """The checker reads the same hand-built files through the format models."""
     return Files(load_model(files["scene.json"], SceneFile, "scene.json"),
@@ -1150,6 +1155,23 @@ def test_a_thing_is_never_named_by_a_neighbour_seen_only_as_a_sliver():
     assert "lamp" not in _named(again)
     problems = [p.message for p in check_records(by_lamp, check_files(files), ontology=FIXTURE_ONTOLOGY)]
     assert "'sofa by the lamp' leans on lounge/lamp/1, never shown clearly" in problems
+
+
+def test_a_pendant_bulb_needs_only_to_be_seen():
+    """A pendant bulb's box is mostly cord (its glass, seen whole, is 13-25% of the outline) and
+    nothing stands before it: seen is enough to name it, where a lamp showing as much is not."""
+    bulb = obj("lounge/bulb/1", 3.5, 1.5, w=0.08, d=0.08, support="ceiling")   # 1 m ahead, above
+    bulb["position"][2], bulb["size"][2] = 2.2, 0.55
+    files = house({"lounge": [0, 0, 7, 5]}, [bulb, obj("lounge/lamp/1", 2.6, 4.4)], ["lounge"])
+    for oid in ("lounge/bulb/1", "lounge/lamp/1"):
+        track = files["visibility.json"]["objects"][oid]
+        track["pixels"] = [400] * len(track["pixels"])       # seen (0.13% of the frame)
+    seen, facts = scenario_seen(files), Facts(check_files(files), CHECK_RULES)
+    by_id = {o.id: o for o in scenario(files).scene.objects}
+    bulb_o, lamp_o = by_id["lounge/bulb/1"], by_id["lounge/lamp/1"]
+    assert not seen.shown_whole(bulb_o) and not seen.shown_whole(lamp_o)   # both under 15% of their box
+    assert seen.object_seen("lounge/bulb/1") and facts.object_clear("lounge/bulb/1")
+    assert not seen.object_seen("lounge/lamp/1") and not facts.object_clear("lounge/lamp/1")
 
 
 def test_rooms_facing_across_a_third_room_are_not_called_opposite():
