@@ -29,7 +29,8 @@ def test_video_matches_the_walk(folder):
 def test_every_object_is_seen_in_the_rendered_frames(folder):
     scene = json.loads((folder / "scene.json").read_text())
     visibility = json.loads((folder / "visibility.json").read_text())
-    assert pipeline.under_seen(scene, visibility) == {}
+    trajectory = json.loads((folder / "trajectory.json").read_text())
+    assert pipeline.under_seen(scene, trajectory, visibility) == {}
     start = scene["start"]                  # the walk starts inside its first room, seen from frame 0
     office = next(r for r in scene["rooms"] if r["label"] == "main office")
     assert start["floor"] == office["floor"]
