@@ -15,7 +15,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
-from shapely.geometry import MultiPoint
+from shapely.geometry import MultiPoint, Polygon
 
 from assets.vocabulary import (colour_word, countable, display_name, lookalikes, named_broadside, named_from_front,
                                named_from_nearly_in_front, told_apart_by_colour)
@@ -180,7 +180,12 @@ class Facts:
         scale = (cam.width * cam.height) / (vis.width * vis.height)
         pixels = dict(zip(track.frames, track.pixels))
         frames = {f.frame: f for f in self.files.trajectory.frames}
-        corners = np.array([(x, y, z) for x, y in o.footprint for z in (o.position[2], o.position[2] + o.size[2])])
+        top = o.position[2] + o.size[2]
+        rings = self._uncovered_rings(o)      # a carpet: only what no furniture stands on can show
+        if rings:
+            corners = np.array([(x, y, top) for ring in rings for x, y in ring])
+        else:
+            corners = np.array([(x, y, z) for x, y in o.footprint for z in (o.position[2], top)])
         streak, prev = 0, None
         for f in sorted(self.good_obj.get(oid, ())):
             m = np.array(frames[f].cam_to_world, dtype=float)
@@ -189,7 +194,15 @@ class Facts:
                 ok = True
             else:
                 uv = np.c_[cam.fx * local[:, 0] / local[:, 2] + cam.cx, cam.fy * local[:, 1] / local[:, 2] + cam.cy]
-                area = min(MultiPoint([tuple(p) for p in uv]).convex_hull.area, cam.width * cam.height)
+                if rings:    # signed shoelace per ring: outer rings counter-clockwise, holes clockwise
+                    area, k = 0.0, 0
+                    for ring in rings:
+                        p = uv[k:k + len(ring)]
+                        k += len(ring)
+                        area += 0.5 * float(np.dot(p[:, 0], np.roll(p[:, 1], -1)) - np.dot(p[:, 1], np.roll(p[:, 0], -1)))
+                    area = min(abs(area), cam.width * cam.height)
+                else:
+                    area = min(MultiPoint([tuple(p) for p in uv]).convex_hull.area, cam.width * cam.height)
                 ok = area <= 0 or pixels.get(f, 0) * scale >= self.rules.shown_share * area
             streak = (streak + 1 if prev is not None and f == prev + 1 else 1) if ok else 0
             prev = f if ok else None
@@ -199,6 +212,31 @@ class Facts:
 
     def shown_whole(self, oid: str) -> bool:
         return self.first_whole(oid) is not None
+
+    def _uncovered_rings(self, o) -> list:
+        """For a thing lying flat on the floor (a carpet), the rings (outer counter-clockwise,
+        holes clockwise, on the floor plan) of its footprint that no floor-standing thing of its
+        room covers; [] for any other thing or when all of it is covered."""
+        flat = self.rules.flat_m
+        if o.support != "floor" or o.size[2] >= flat:
+            return []
+        left = Polygon(o.footprint)
+        for other in self.scene.objects:
+            if (other.id != o.id and other.room == o.room and other.floor == o.floor and other.support == "floor"
+                    and other.size[2] >= flat):
+                left = left.difference(Polygon(other.footprint))
+        if left.is_empty or left.area <= 0:
+            return []
+        rings = []
+        for part in getattr(left, "geoms", [left]):
+            if part.geom_type != "Polygon":
+                continue
+            outer = list(part.exterior.coords)[:-1]
+            rings.append(outer if part.exterior.is_ccw else outer[::-1])
+            for hole in part.interiors:
+                inner = list(hole.coords)[:-1]
+                rings.append(inner[::-1] if hole.is_ccw else inner)
+        return rings
 
     def object_clear(self, oid: str) -> bool:
         """What a question may name, count or lean on: visible and shown whole enough to count

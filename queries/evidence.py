@@ -17,7 +17,7 @@ from typing import Callable
 from queries.model import Scenario, Track
 from queries.params import Thresholds
 from assets.vocabulary import named_broadside, named_from_front
-from queries.shown import first_whole_run, sees_broadside, sees_front
+from queries.shown import exposed_part, first_whole_run, sees_broadside, sees_front
 
 
 def seen_runs(frames, pixels, min_pixels: int, min_frames: int) -> list[list[int]]:
@@ -81,7 +81,8 @@ class Seen:
             t = self._vis.objects.get(obj.id)
             self._whole[obj.id] = None if t is None else first_whole_run(
                 obj, self.object_frames(obj.id), dict(zip(t.frames, t.pixels)), self._frames,
-                self._fov, self._vis.width, self._vis.height, self.min_frames)
+                self._fov, self._vis.width, self._vis.height, self.min_frames,
+                exposed_part(obj, self._by_id.values()))
         return self._whole[obj.id]
 
     def shown_whole(self, obj) -> bool:

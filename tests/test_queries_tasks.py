@@ -135,6 +135,35 @@ def test_a_thing_cut_by_the_frame_edge_shows_too_little_of_itself_to_count():
     assert [r["answer"] for r in of_task(records, "object_counting") if "chair" in r["question"]] == [3]
 
 
+def _flat_outline(x0, y0, x1, y1, z=0.01, eye=(2.0, 0.5, 1.6)) -> float:
+    """Image area of a floor rectangle at height z for the fixtures' level camera looking north."""
+    from shapely.geometry import Polygon as Poly
+    focal = 320 / math.tan(math.radians(35))
+    return Poly([(320 + focal * (x - eye[0]) / (y - eye[1]), 240 - focal * (z - eye[2]) / (y - eye[1]))
+                 for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]).area
+
+
+def test_a_carpet_is_shown_whole_by_what_no_furniture_covers():
+    """A carpet (3 x 2 m) under a table that covers all but a 0.2-m border: what can show of it
+    is the border, and showing 30% of that is shown whole, though under 15% of the whole carpet.
+    The same pixels on a bare carpet are not. Generator and checker agree."""
+    carpet = obj("lounge/carpet/1", 2.0, 3.5, w=3.0, d=2.0)
+    carpet["size"][2] = 0.01
+    table = obj("lounge/table/1", 2.0, 3.5, w=2.6, d=1.6)
+    border = _flat_outline(0.5, 2.5, 3.5, 4.5) - _flat_outline(0.7, 2.7, 3.3, 4.3)
+    _, whole = _outline_in_and_beyond_frame(carpet)
+    pixels = math.ceil(0.3 * border)
+    assert 308 < pixels < 0.15 * whole                       # seen, yet under 15% of the carpet's outline
+    for things, expected in (([carpet, table], True), ([carpet], False)):
+        files = house({"lounge": [0, 0, 4, 6]}, [dict(t) for t in things], ["lounge"])
+        track = files["visibility.json"]["objects"]["lounge/carpet/1"]
+        track["pixels"] = [pixels] * len(track["pixels"])
+        sc = scenario(files)
+        shown = scenario_seen(files).shown_whole(next(o for o in sc.scene.objects if o.id == "lounge/carpet/1"))
+        assert shown is expected
+        assert Facts(check_files(files), CHECK_RULES).shown_whole("lounge/carpet/1") is expected
+
+
 def test_object_counting_never_asks_about_single_objects():
     files = house({"kitchen": [0, 0, 4, 4]}, [obj("kitchen/chair/1", 1, 1), obj("kitchen/plant/1", 3, 3)], ["kitchen"])
     records, report = run(files)
