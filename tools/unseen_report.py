@@ -7,8 +7,9 @@ usually say why.
 Per object: its support and box; its best pixel share and longest run of frames at 0.1% of the
 frame (the "seen" rule needs 15); frames with it inside the picture clear of the id pass's edge
 strip within 2 m (0 there: the walk never came close, often a room it cannot get into); frames
-with it within 2 m but low in the bottom edge strip (a view aimed too high). Reads only the
-output files, so it runs on any finished batch.
+with it within 2 m but low in the bottom edge strip (a view aimed too high); the most of its
+box's outline it ever shows (a named thing must show 15% for 0.5 s: docs/ground-truth.md "Seen").
+Reads only the output files, so it runs on any finished batch.
 """
 
 from __future__ import annotations
@@ -38,6 +39,21 @@ def read(folder: Path, name: str) -> dict:
     return json.loads((folder / name).read_text())
 
 
+def best_shown(oid: str, scene: dict, traj: dict, vis: dict) -> float:
+    """The largest share of its box's outline (queries.shown) the object shows in any frame."""
+    from queries.model import parse_scene, parse_trajectory
+    from queries.shown import exposed_part, outline_area
+
+    parsed, frames = parse_scene(scene), {f.frame: f for f in parse_trajectory(traj).frames}
+    obj = next(o for o in parsed.objects if o.id == oid)
+    exposed, track = exposed_part(obj, parsed.objects), vis["objects"].get(oid, {"frames": [], "pixels": []})
+    best = 0.0
+    for f, p in zip(track["frames"], track["pixels"]):
+        area = outline_area(obj, frames[f], traj["camera"]["hfov_deg"], vis["width"], vis["height"], exposed)
+        best = max(best, 1.0 if not area else min(1.0, p / area))   # coarse id pixels can overrun a tiny outline
+    return best
+
+
 def why(folder: Path, oid: str, scene: dict, traj: dict, vis: dict) -> str:
     o = next(x for x in scene["objects"] if x["id"] == oid)
     frames = traj["frames"]
@@ -65,7 +81,8 @@ def why(folder: Path, oid: str, scene: dict, traj: dict, vis: dict) -> str:
     best = max(track["pixels"], default=0) / area * 100
     return (f"{folder.name} {oid:30s} on {o['support'][:24]:24s} {o['size'][0]:.2f}x{o['size'][1]:.2f}x{h:.2f} m"
             f" | best {best:.3f}% run {longest:3d} | in view <{NEAR_M:g} m: {int(near.sum()):4d} frames"
-            f" (closest in view {closest}) | low in the bottom strip <{NEAR_M:g} m: {int((low & (dist < NEAR_M)).sum())}")
+            f" (closest in view {closest}) | low in the bottom strip <{NEAR_M:g} m: {int((low & (dist < NEAR_M)).sum())}"
+            f" | shows at most {best_shown(oid, scene, traj, vis):.0%} of its outline")
 
 
 def main(paths: list[str]) -> None:
