@@ -455,10 +455,10 @@ COVERAGE_FILE = "coverage.json"  # in the frame cache: how far the coverage loop
 def coverage_key(key: str) -> str:
     """What the coverage loop's extra looks follow from: the render key (scene, first walk, frame
     options, renderer), the loop (this module's own source, COVERAGE_ROUNDS), the walk planner and
-    the "seen" rule (queries.evidence, queries.params)."""
+    the "seen" rule (queries.evidence, queries.shown, queries.geometry, queries.params)."""
     return _hash({"render_key": key, "rounds": COVERAGE_ROUNDS, "pipeline": hashlib.sha256(
         Path(__file__).read_bytes()).hexdigest(), "code": code_fingerprint(
-        "generator.walk.plan", "queries.evidence", "queries.shown", "queries.params")})
+        "generator.walk.plan", "queries.evidence", "queries.shown", "queries.geometry", "queries.params")})
 
 
 def _save_coverage(work: Path, key: str, attempt: int, extra: dict[str, list[str]]) -> None:

@@ -37,7 +37,6 @@ class Seen:
         self._frames = {f.frame: f for f in scenario.trajectory.frames}
         self._by_id = by_id = {o.id: o for o in scenario.scene.objects}
         self._objects = {oid: self._good(self._named_views(by_id.get(oid), t)) for oid, t in vis.objects.items()}
-        self._things: set[str] = set()
         self._vis, self._fov, self._whole = vis, scenario.trajectory.fov_deg[0], {}
         self._glimpse = {oid: (t.frames[0] if t.frames else None) for oid, t in vis.objects.items()}
         self._room_tracks = vis.rooms
@@ -93,7 +92,6 @@ class Seen:
         """Something seen that visibility.json does not list (a room's door, queries/door_things.py)."""
         self._objects[oid] = (list(frames), list(frames))
         self._glimpse[oid] = frames[0] if frames else None
-        self._things.add(oid)
 
     def object_frames(self, oid: str) -> list[int]:
         """The frames inside the object's seen runs (its first appearance is the first)."""
@@ -107,10 +105,8 @@ class Seen:
         box is mostly cord, so its glass, seen whole, is 13-25% of the box's outline."""
         if not self.object_frames(oid):
             return False
-        if oid in self._things:
-            return True
-        obj = self._by_id.get(oid)
-        return obj is not None and (obj.support == "ceiling" or self.shown_whole(obj))
+        obj = self._by_id.get(oid)   # None: a room's door (add_thing), not a scene object
+        return obj is None or obj.support == "ceiling" or self.shown_whole(obj)
 
     def named_frames(self, oid: str) -> list[int]:
         """object_frames of an object seen clearly enough to be named, else none."""

@@ -12,6 +12,8 @@ from shapely.geometry import Polygon
 
 from queries.model import Point, Room, SceneObject
 
+FLAT_M = 0.05   # things lower than this lie on the floor (carpets, mats): walked on, stood on, no neighbour
+
 
 def heading_deg(frm: Point, to: Point) -> float:
     return math.degrees(math.atan2(to[1] - frm[1], to[0] - frm[0]))

@@ -18,13 +18,12 @@ from dataclasses import dataclass
 
 from assets.vocabulary import colour_word, told_apart_by_colour
 from queries import text
-from queries.geometry import box_distance
+from queries.geometry import FLAT_M, box_distance
 from queries.model import Scene, SceneObject
 
 BY_M = 0.5          # "by": boxes at most this far apart (3-D closest points)
 BY_MARGIN_M = 1.0   # ... and every other of the kind at least this much farther from the neighbour
 NOT_POINTABLE = ("ceiling",)  # supports of no neighbour: one looks up, not beside
-FLAT_M = 0.05       # things lower than this lie on the floor (carpets): no neighbour
 
 
 @dataclass(frozen=True)

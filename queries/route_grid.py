@@ -13,7 +13,7 @@ import shapely.prepared
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
-from queries.geometry import heading_deg, wrap
+from queries.geometry import FLAT_M, heading_deg, wrap
 from queries.model import SceneObject, supports_under
 from queries.params import Thresholds
 
@@ -31,7 +31,6 @@ def base_of(obj: SceneObject, by_id: dict[str, SceneObject]) -> SceneObject | No
     return obj if obj.support in ("floor", "wall", "window") else None
 
 
-FLAT_M = 0.05  # a carpet or a yoga mat: walked on, not round, and nothing to walk up to
 # "beginning at the picture" where a desk stands before the picture: a viewer may stand before
 # the desk, facing the picture over it, rather than in the gap beside the desk's end where the
 # free floor "by" it is (person check of scenario-06: "beginning at the picture facing the desk"

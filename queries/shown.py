@@ -24,11 +24,11 @@ from shapely.geometry import MultiPoint, Polygon
 from shapely.ops import unary_union
 
 from assets.vocabulary import named_from_nearly_in_front
+from queries.geometry import FLAT_M
 from queries.model import Frame, SceneObject
 
 SHOWN_SHARE = 0.15
 NEAR_M = 0.05
-FLAT_M = 0.05   # lower than this: lies on the floor, and things stand on it
 
 
 def exposed_part(obj: SceneObject, others) -> Polygon | None:
