@@ -113,6 +113,12 @@ def run_bench(spec: Path, profile: str = "preview", width: int = 640, height: in
         shutil.rmtree(work, ignore_errors=True)
 
 
+# render.run's timings worth a line: build, colour, id pass (in the render process, or beside it
+# at idle priority: render.id_helper, and what the colour side then waited for it), decoding
+SPLIT = (("build", "build"), ("color", "color"), ("ids", "ids"), ("ids_helper", "ids beside the colour"),
+         ("ids_wait", "waiting for them"), ("visibility", "visibility"))
+
+
 def print_report(report: dict, stream=sys.stdout) -> None:
     print(f"scenario {report['scenario']} ({report['profile']}, {report['size'][0]}x{report['size'][1]}, "
           f"{report['frames']} frames = {report['video_seconds']} s of video)", file=stream)
@@ -122,7 +128,7 @@ def print_report(report: dict, stream=sys.stdout) -> None:
     for k, r in enumerate(cov.get("renders", [])):
         what = "  first" if k == 0 else f"  extend {k}"
         t = r.get("timings_s", {})
-        split = ", ".join(f"{k} {t[k]:.1f} s" for k in ("build", "color", "ids", "visibility") if k in t)
+        split = ", ".join(f"{label} {t[k]:.1f} s" for k, label in SPLIT if t.get(k))
         print(f"  {what:<11} {r['seconds']:8.2f} s  walk of {r['frames']} frames: rendered {r['color_frames']} colour, "
               f"{r['id_frames']} id frames ({r['chunks']} chunks){'; ' + split if split else ''}", file=stream)
     print(f"  {'pipeline':<11} {report['pipeline_s']:8.2f} s  (everything but rendering: {report['non_render_s']:.2f} s)", file=stream)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -23,6 +25,17 @@ PASSES = ("masks", "depth", "glb")  # optional outputs (render.passes), in this 
 
 class RenderError(RuntimeError):
     """The Blender process failed; the message carries the tail of its log."""
+
+
+class RenderCrashError(RenderError):
+    """Blender died of a signal of its own (an abort or a segfault, not a stop from outside)."""
+
+
+# signals of a crash: Blender has died mid-render now and then on this machine's software GL
+# (an abort, exit -6, with nothing in its log: once in a 100-scenario batch, once in a bench);
+# run again, it resumes from the frame cache
+CRASH_SIGNALS = frozenset((signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS, signal.SIGFPE, signal.SIGILL))
+CRASH_RETRIES = 1
 
 
 class RenderBudgetError(RenderError):
@@ -48,14 +61,27 @@ def render(scene_json: Path, trajectory_json: Path, work: Path, *, profile: str 
     resumable frame cache). Frame size, field of view and the visibility threshold are those of
     the camera recorded in trajectory.json (formats.camera.Camera). Raises RenderError with the
     end of Blender's log on failure, RenderBudgetError when it ran past `budget_s` wall seconds
-    (Blender is stopped, the frame cache kept: a later call resumes). `trim=False` keeps cached
-    frames this walk does not use (other walks of the scene rendered into `work` may need them)."""
+    (Blender is stopped, the frame cache kept: a later call resumes). When Blender crashes
+    (CRASH_SIGNALS) it is started again, CRASH_RETRIES times, and resumes from the frame cache
+    (`stats["crashes"]` says what it died of). `trim=False` keeps cached frames this walk does
+    not use (other walks of the scene rendered into `work` may need them)."""
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {', '.join(PROFILES)}")
     cmd = [sys.executable, "-m", "render.run", str(scene_json), str(trajectory_json), str(work), "--profile", profile]
     if not trim:
         cmd.append("--no-trim")
-    stats = _run(cmd, on_progress, "render", budget_s)
+    started, crashes = time.perf_counter(), []
+    while True:
+        left = None if budget_s is None else max(0.0, budget_s - (time.perf_counter() - started))
+        try:
+            stats = _run(cmd, on_progress, "render", left)
+            break
+        except RenderCrashError as exc:
+            crashes.append(str(exc).splitlines()[0])
+            if len(crashes) > CRASH_RETRIES:
+                raise
+    if crashes:
+        stats["crashes"] = crashes
     return Rendered(work / "video.mp4", work / "visibility.json", stats)
 
 
@@ -128,6 +154,8 @@ def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str, bud
     if code != 0 and over.is_set():
         done = f" after {last[0]}/{last[1]} frames" if last else " before its first frame"
         raise RenderBudgetError(f"{what} stopped at its budget of {budget_s:g} s{done}", last)
+    if code < 0 and -code in CRASH_SIGNALS:
+        raise RenderCrashError(f"{what} crashed (exit {code}, {signal.Signals(-code).name}):\n" + "\n".join(tail))
     if code != 0:
         raise RenderError(f"{what} failed (exit {code}):\n" + "\n".join(tail))
     return _report(tail[-1] if tail else "")

@@ -13,8 +13,10 @@ How it works
 - The scene is built once (render.scene_builder) and the camera keyframed along the
   trajectory. Blender's own animation loop renders the frames chunk by chunk: the colour
   frames go straight into an H.264 video segment (exactly as a bare render would write
-  them), then the id pass of the same frames is rendered as small PNGs (a flat Workbench
-  render where every object and room has an exact colour; render.idcolors).
+  them). The id pass of the same frames is rendered as small PNGs (a flat Workbench render
+  where every object and room has an exact colour; render.idcolors) by a second Blender
+  process beside it at idle CPU priority (render.id_helper: `--ids-only`), which also
+  decodes them (render.id_decode); this process renders whatever id frames it left.
 - Chunks are content-defined (render.frame_cache.chunk_bounds): cut where a frame's pose
   key says so, 37..150 frames (about 70 on average) in preview, 7..30 in photoreal
   (`--chunk N`: at most N). A boundary depends on the poses, not on frame indices, so the
@@ -49,6 +51,7 @@ silenced (it goes to /dev/null).
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import hashlib
 import json
 import os
@@ -58,7 +61,6 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-import numpy as np
 
 from formats import fingerprint
 from formats.base import dump_model, load_model, read_model, write_model
@@ -69,6 +71,8 @@ from formats.trajectory import Trajectory
 from formats.visibility import Visibility
 from generator.doors import door_poses
 from render.frame_cache import CHUNKS, Plan, id_path, png_complete, segment_path
+from render.id_decode import IdDecoder, load_decoded, save_decoded, visibility
+from render.id_helper import IdHelper, lower_priority
 from render.lifeline import die_with_parent
 from render.video import join_segments
 
@@ -206,8 +210,13 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     todo = [c for c, (a, b) in enumerate(plan.chunks) if a < hi and b > lo and not plan.chunk_done(c)]
     total = len(poses)
     rendered = {"chunks": len(plan.chunks), "color_frames": 0, "id_frames": 0}
+    decoded: dict = {}         # id frames the helper decoded (file name -> counts, solid)
     if todo:
-        _render_chunks(scene, plan, todo, profile, camera, id_size, timings, emit, total, rendered)
+        helper = None   # the id pass beside the colour pass, when there is colour to render
+        if any(not plan.segment_done(c) for c in todo) and any(_missing_ids(plan, *plan.chunks[c]) for c in todo):
+            helper = IdHelper.start(Path(scene_path), Path(trajectory_path), out_dir, profile, (lo, hi), id_scale, chunk,
+                                    _staging(plan) / "decoded.npz")
+        decoded = _render_chunks(scene, plan, todo, profile, camera, id_size, timings, emit, total, rendered, helper)
     else:
         progress(f"progress {plan.frames_done()}/{total}")
     if not all(plan.chunk_done(c) for c in range(len(plan.chunks))):
@@ -222,7 +231,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
 
     t0 = time.perf_counter()
     vis = visibility(scene, [id_path(frames_dir, k) for k in plan.keys], numbers, width, height, id_size, fps,
-                     min_pixels)
+                     min_pixels, decoded)
     timings["visibility"] = time.perf_counter() - t0
     os.replace(tmp_video, video)
     vis.update({"inputs_hash": key, "trajectory_hash": traj_hash, "video_sha256": sha256_file(video),
@@ -241,6 +250,44 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     timings["total"] = time.perf_counter() - started
     timings["total_cpu"] = time.process_time() - started_cpu
     return {"status": "done", "frames": total, "rendered": rendered, "timings_s": timings}
+
+
+def render_ids_only(scene_path: Path, trajectory_path: Path, out_dir: Path, profile: str = "preview",
+                    frames: tuple[int, int] | None = None, id_scale: int = ID_SCALE,
+                    chunk: int | None = None, decoded_path: Path | None = None) -> dict:
+    """The id helper's work (render.id_helper): the missing id frames of trajectory indices
+    [frames) into the frame cache that render_scenario has set up, each pose once, in walk
+    order; then, with `decoded_path`, every id frame of those indices decoded into that .npz
+    (render.id_decode). Touches nothing else."""
+    started, started_cpu = time.perf_counter(), time.process_time()
+    scene = dump_model(read_model(scene_path, Scene))
+    walk = read_model(trajectory_path, Trajectory)
+    camera = walk.camera
+    poses = [dump_model(f) for f in walk.frames]
+    id_size = id_pass_size(camera.width, camera.height, id_scale)
+    frames_dir = Path(out_dir) / ".frames" / inputs_hash(scene, profile, camera, id_size)[:24]
+    rendered = {"id_frames": 0}
+    timings: dict[str, float] = {}
+    if frames_dir.is_dir():
+        plan = Plan(door_poses(scene, poses, walk.fps), frames_dir, chunk or CHUNKS[profile])
+        lo, hi = (0, len(poses)) if frames is None else (max(0, frames[0]), min(len(poses), frames[1]))
+        missing = _missing_ids(plan, lo, hi)
+        if missing:
+            built = _build(scene, plan, profile, camera, id_size, timings)
+            with quiet_stdout(), _id_writer(built, plan) as render_ids:
+                render_ids(missing, timings, rendered)
+        if decoded_path is not None:
+            t0 = time.perf_counter()
+            decoder, rows = IdDecoder(scene, id_size), {}
+            for k in dict.fromkeys(plan.keys[lo:hi]):
+                path = id_path(frames_dir, k)
+                if path.name not in rows and png_complete(path):
+                    rows[path.name] = decoder(path)
+            save_decoded(Path(decoded_path), rows)
+            timings["decode"] = time.perf_counter() - t0
+    timings["total"] = time.perf_counter() - started
+    timings["total_cpu"] = time.process_time() - started_cpu
+    return {"rendered": rendered, "timings_s": timings}
 
 
 def _alive(pid: str) -> bool:
@@ -262,27 +309,17 @@ def _round(d: dict) -> dict:
 
 
 def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, id_size, timings, emit,
-                   total, rendered: dict) -> None:
-    """Render the chunks `todo`: colour straight into a video segment (unless it exists), then
-    the missing id frames, each moved to its pose-keyed name as soon as Blender has written
-    it. `rendered` counts the colour and id frames rendered."""
+                   total, rendered: dict, helper: IdHelper | None = None) -> dict:
+    """Render the chunks `todo`: colour straight into a video segment (unless it exists), and
+    the missing id frames - chunk by chunk, or, with a `helper` rendering them beside this
+    process, those it left once it has ended. `rendered` counts the colour and id frames
+    rendered (the helper's included)."""
     import bpy
 
-    from render.scene_builder import build_scene, configure_video_output, keyframe_camera, keyframe_doors
+    from render.scene_builder import configure_video_output
 
-    t0, cpu = time.perf_counter(), time.process_time()
-    built = build_scene(scene, profile, camera, *id_size)
-    keyframe_camera(built.camera, plan.poses)
-    keyframe_doors(built, plan.poses)
-    timings["build"] = time.perf_counter() - t0
-    timings["build_cpu"] = time.process_time() - cpu
-    frames_dir = plan.frames_dir
-    staging = frames_dir / f"staging-{os.getpid()}"
-    staging.mkdir(exist_ok=True)
-    color, ids = built.color_scene, built.id_scene
-    ids.render.use_overwrite = True
-    ids.render.filepath = str(staging / "i_######.png")
-    by_frame = {int(p["frame"]): k for p, k in zip(plan.poses, plan.keys)}
+    built = _build(scene, plan, profile, camera, id_size, timings)
+    color = built.color_scene
     done = [plan.frames_done()]
     sink = [emit]
 
@@ -290,28 +327,20 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, 
         if scene_.name == color.name:
             done[0] += 1
             sink[0](f"progress {min(done[0], total)}/{total}")
-
-    def on_write(scene_, *_):
-        if scene_.name != ids.name:
-            return
-        f = scene_.frame_current
-        src = staging / f"i_{f:06d}.png"
-        if f in by_frame and src.exists():
-            os.replace(src, id_path(frames_dir, by_frame[f]))
     bpy.app.handlers.render_post.append(on_post)
-    bpy.app.handlers.render_write.append(on_write)
-    for name in ("color", "color_cpu", "ids", "ids_cpu"):
+    for name in ("color", "color_cpu"):
         timings.setdefault(name, 0.0)
+    decoded: dict = {}
     try:
-        with quiet_stdout() as out:
+        with quiet_stdout() as out, _id_writer(built, plan) as render_ids:
             if emit is None:
                 sink[0] = out
             for c in todo:
                 a, b = plan.chunks[c]
                 f0, f1 = int(plan.poses[a]["frame"]), int(plan.poses[b - 1]["frame"])
                 if not plan.segment_done(c):
-                    final = segment_path(frames_dir, plan.segments[c])
-                    partial = staging / f"seg_{plan.segments[c]}.mp4"
+                    final = segment_path(plan.frames_dir, plan.segments[c])
+                    partial = _staging(plan) / f"seg_{plan.segments[c]}.mp4"
                     color.frame_start, color.frame_end = f0, f1
                     configure_video_output(color, partial)
                     t, cpu = time.perf_counter(), time.process_time()
@@ -325,20 +354,96 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, 
                 else:
                     done[0] += b - a
                     sink[0](f"progress {min(done[0], total)}/{total}")
-                missing, wanted = [], set()       # each missing pose once (a stop repeats one pose)
-                for j in range(a, b):
-                    if plan.keys[j] not in wanted and not plan.ids_done(j):
-                        missing.append(j)
-                        wanted.add(plan.keys[j])
-                for ra, rb in _runs(missing):
-                    ids.frame_start, ids.frame_end = int(plan.poses[ra]["frame"]), int(plan.poses[rb]["frame"])
-                    t, cpu = time.perf_counter(), time.process_time()
-                    bpy.ops.render.render(animation=True, scene=ids.name)
-                    timings["ids"] += time.perf_counter() - t
-                    timings["ids_cpu"] += time.process_time() - cpu
-                    rendered["id_frames"] += rb - ra + 1
+                if helper is None:
+                    render_ids(_missing_ids(plan, a, b), timings, rendered)
+            if helper is not None:
+                _merge_helper(helper.finish(), timings, rendered)
+                decoded = load_decoded(_staging(plan) / "decoded.npz")
+                helper = None
+                for c in todo:
+                    render_ids(_missing_ids(plan, *plan.chunks[c]), timings, rendered)
     finally:
+        if helper is not None:
+            helper.stop()
         bpy.app.handlers.render_post.remove(on_post)
+    return decoded
+
+
+def _merge_helper(report: dict, timings: dict, rendered: dict) -> None:
+    rendered["ids_by_helper"] = int(report.get("rendered", {}).get("id_frames", 0))
+    rendered["id_frames"] += rendered["ids_by_helper"]
+    helper_t = report.get("timings_s", {})
+    timings["ids_helper"] = helper_t.get("total", 0.0)
+    timings["ids_helper_cpu"] = helper_t.get("total_cpu", 0.0)
+    timings["ids_wait"] = report["wait_s"]
+    if "error" in report:
+        rendered["ids_helper_error"] = report["error"][-500:]
+
+
+def _build(scene, plan: Plan, profile, camera: Camera, id_size, timings):
+    from render.scene_builder import build_scene, keyframe_camera, keyframe_doors
+
+    t0, cpu = time.perf_counter(), time.process_time()
+    built = build_scene(scene, profile, camera, *id_size)
+    keyframe_camera(built.camera, plan.poses)
+    keyframe_doors(built, plan.poses)
+    timings["build"] = time.perf_counter() - t0
+    timings["build_cpu"] = time.process_time() - cpu
+    return built
+
+
+def _missing_ids(plan: Plan, a: int, b: int) -> list[int]:
+    """Indices in [a, b) whose id frame is missing, each pose once (a stop repeats one pose)."""
+    missing, wanted = [], set()
+    for j in range(a, b):
+        if plan.keys[j] not in wanted and not plan.ids_done(j):
+            missing.append(j)
+            wanted.add(plan.keys[j])
+    return missing
+
+
+def _staging(plan: Plan) -> Path:
+    """This process's folder for files Blender is still writing (deleted by the next run once
+    the process is gone)."""
+    return plan.frames_dir / f"staging-{os.getpid()}"
+
+
+@contextmanager
+def _id_writer(built, plan: Plan):
+    """Create this process's staging folder (removed on exit) and yield render(indices, timings,
+    rendered): the id pass of those walk indices, each PNG written into the staging folder and moved to its pose-keyed name as soon as
+    Blender has written it (a crash leaves no partial id frame under a final name)."""
+    import bpy
+
+    ids = built.id_scene
+    staging = _staging(plan)
+    staging.mkdir(exist_ok=True)
+    ids.render.use_overwrite = True
+    ids.render.filepath = str(staging / "i_######.png")
+    by_frame = {int(p["frame"]): k for p, k in zip(plan.poses, plan.keys)}
+
+    def on_write(scene_, *_):
+        if scene_.name != ids.name:
+            return
+        f = scene_.frame_current
+        src = staging / f"i_{f:06d}.png"
+        if f in by_frame and src.exists():
+            os.replace(src, id_path(plan.frames_dir, by_frame[f]))
+
+    def render(indices: list[int], timings: dict, rendered: dict) -> None:
+        for name in ("ids", "ids_cpu"):
+            timings.setdefault(name, 0.0)
+        for ra, rb in _runs(indices):
+            ids.frame_start, ids.frame_end = int(plan.poses[ra]["frame"]), int(plan.poses[rb]["frame"])
+            t, cpu = time.perf_counter(), time.process_time()
+            bpy.ops.render.render(animation=True, scene=ids.name)
+            timings["ids"] += time.perf_counter() - t
+            timings["ids_cpu"] += time.process_time() - cpu
+            rendered["id_frames"] += rb - ra + 1
+    bpy.app.handlers.render_write.append(on_write)
+    try:
+        yield render
+    finally:
         bpy.app.handlers.render_write.remove(on_write)
         shutil.rmtree(staging, ignore_errors=True)
 
@@ -354,48 +459,6 @@ def _runs(indices: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: int, height: int,
-               id_size: tuple[int, int], fps: int, min_pixels: int) -> dict:
-    """Per object and room: frames with at least `min_pixels` (in video pixels) whose region
-    holds a block_side square of id pixels somewhere inside the border margin (not a sliver,
-    not a strip at the frame's edge; for open frames such as glasses, its convex hull does),
-    counts, first frame. Ids
-    are assigned in scene order (render.idcolors.assign_ids)."""
-    import cv2
-
-    from assets.vocabulary import OPEN_FRAME
-    from render import idcolors
-
-    ids = idcolors.assign_ids(scene)
-    open_frames = [ids[("object", o["id"])] for o in scene.get("objects", []) if o.get("category") in OPEN_FRAME]
-    scale = (width * height) / float(id_size[0] * id_size[1])
-    counts = np.zeros((len(numbers), max(ids.values(), default=0) + 1), np.int64)
-    solid = np.zeros(counts.shape, bool)      # the region holds a block_side square somewhere
-    side, margin = idcolors.block_side(id_size[0]), idcolors.border_margin(id_size[0])
-    for k, path in enumerate(id_frames):
-        img = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if img is None:
-            raise RuntimeError(f"unreadable id frame {path}")
-        id_map = idcolors.decode_bgr(img)
-        c = idcolors.count_ids(id_map)
-        counts[k] = c[:counts.shape[1]]
-        blocks = idcolors.ids_with_block(id_map, side, margin, hull_ids=open_frames)
-        solid[k, blocks[blocks < counts.shape[1]]] = True
-    pixels = np.rint(counts * scale).astype(np.int64)
-    out = {"format": Visibility.FORMAT, "width": width, "height": height, "fps": fps, "min_pixels": min_pixels,
-           "id_pass": {"width": id_size[0], "height": id_size[1], "block": side, "margin": margin,
-                       "hull_categories": sorted(OPEN_FRAME)}, "objects": {}, "rooms": {}}
-    for (kind, name), i in ids.items():
-        if kind not in ("object", "room"):
-            continue
-        col = pixels[:, i]
-        seen = np.nonzero((col >= min_pixels) & solid[:, i])[0]
-        entry = {"frames": [numbers[j] for j in seen], "pixels": [int(col[j]) for j in seen],
-                 "first_frame": numbers[seen[0]] if len(seen) else None}
-        out["objects" if kind == "object" else "rooms"][name] = entry
-    return out
-
-
 def _parse_frames(text: str | None) -> tuple[int, int] | None:
     if not text:
         return None
@@ -405,6 +468,7 @@ def _parse_frames(text: str | None) -> tuple[int, int] | None:
 
 def main(argv=None) -> int:
     die_with_parent()
+    faulthandler.enable()   # a crash leaves the Python stack in the log render.api keeps
     ap = argparse.ArgumentParser(prog="python -m render.run", description=__doc__.splitlines()[0])
     ap.add_argument("scene_json", type=Path)
     ap.add_argument("trajectory_json", type=Path)
@@ -423,7 +487,17 @@ def main(argv=None) -> int:
                     help="delete the render cache OUT_DIR/.frames once video and visibility are written")
     ap.add_argument("--no-trim", action="store_true",
                     help="keep cached frames this trajectory does not use (another walk of the scene may need them)")
+    ap.add_argument("--ids-only", action="store_true",
+                    help="only the missing id frames, at idle CPU priority (render.id_helper runs this)")
+    ap.add_argument("--decoded", type=Path, default=None,
+                    help="with --ids-only: decode the id frames into this .npz (render.id_decode)")
     args = ap.parse_args(argv)
+    if args.ids_only:
+        priority = lower_priority()
+        report = render_ids_only(args.scene_json, args.trajectory_json, args.out_dir, args.profile,
+                                 _parse_frames(args.frames), args.id_scale, args.chunk, args.decoded)
+        print(json.dumps({**report, "timings_s": _round(report["timings_s"]), "priority": priority}), flush=True)
+        return 0
     result = render_scenario(args.scene_json, args.trajectory_json, args.out_dir, args.profile, args.width,
                              args.height, _parse_frames(args.frames), args.id_scale, args.min_pixels,
                              args.clean, args.chunk, trim=not args.no_trim)

@@ -199,6 +199,43 @@ def test_render_video_visibility_and_resume(tmp_path):
     assert (out / "video.mp4").read_bytes() == video_bytes
 
 
+FAILING_HELPER = """
+import sys
+import render.id_helper as h
+import render.run as r
+
+class Failing(h.IdHelper):
+    @classmethod
+    def start(cls, *args, **kwargs):
+        return cls([sys.executable, "-c", "raise SystemExit(3)"])
+
+r.IdHelper = Failing
+raise SystemExit(r.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.render
+def test_the_id_pass_renders_beside_the_colour_and_a_failing_helper_costs_no_frame(tmp_path):
+    helped = _run(tmp_path, tmp_path / "helped", "--chunk", "4")
+    assert helped["rendered"]["ids_by_helper"] == helped["rendered"]["id_frames"] > 0
+    assert "ids_helper_error" not in helped["rendered"]
+    assert not (tmp_path / "helped" / ".frames" / "staging").exists()
+
+    # the helper dies at once: this process renders the id frames itself, with the same result
+    scene_path, traj_path, out = tmp_path / "scene.json", tmp_path / "trajectory.json", tmp_path / "alone"
+    done = subprocess.run([sys.executable, "-c", FAILING_HELPER, str(scene_path), str(traj_path), str(out),
+                           "--id-scale", "2", "--min-pixels", "20", "--chunk", "4"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    alone = json.loads(done.stdout.strip().splitlines()[-1])
+    assert alone["rendered"]["ids_helper_error"].startswith("exit 3")
+    assert alone["rendered"]["ids_by_helper"] == 0
+    assert alone["rendered"]["id_frames"] == helped["rendered"]["id_frames"]
+    for name in ("video.mp4", "visibility.json"):
+        assert (out / name).read_bytes() == (tmp_path / "helped" / name).read_bytes(), name
+    assert not [p for p in (out / ".frames").rglob("*") if "staging" in p.name]
+
+
 @pytest.mark.render
 def test_render_partial_frames_then_complete(tmp_path):
     out = tmp_path / "out"

@@ -9,7 +9,7 @@ import numpy as np
 from formats.base import load_model
 from formats.visibility import Visibility
 from render import idcolors
-from render.run import visibility
+from render.id_decode import visibility
 
 
 def _bgr(ids: np.ndarray) -> np.ndarray:
@@ -104,3 +104,32 @@ def test_visibility_tests_eyeglasses_on_their_outline(tmp_path):
     assert vis.id_pass.hull_categories == ["eyeglasses", "headphone"]
     assert vis.objects["A/eyeglasses/1"].frames == [0]
     assert vis.objects["A/lamp/1"].frames == []                  # a lamp is no open frame: its wire is a sliver
+
+
+def test_frames_the_id_helper_decoded_give_the_same_visibility_as_decoding_here(tmp_path):
+    from render.id_decode import IdDecoder, load_decoded, save_decoded
+
+    scene = {"rooms": [{"label": "A", "floor": 0, "polygon": [[0, 0], [4, 0], [4, 4], [0, 4]]}],
+             "hallways": [], "stairs": [],
+             "objects": [{"id": "A/book/1"}, {"id": "A/vase/1"}, {"id": "A/eyeglasses/1", "category": "eyeglasses"}]}
+    table = idcolors.assign_ids(scene)
+    book, vase, glasses = (table[("object", f"A/{c}/1")] for c in ("book", "vase", "eyeglasses"))
+    paths = []
+    for k in range(4):
+        ids = np.full((240, 320), table[("room", "A")], np.int32)
+        ids[50:60 + 5 * k, 40:70] = book
+        ids[100:104 + 4 * k, 200:230] = vase               # a sliver in frame 0, a block later
+        _wire_glasses(ids, glasses, 120 + 10 * k, 180)
+        path = tmp_path / f"i{k}.png"
+        cv2.imwrite(str(path), _bgr(ids))
+        paths.append(path)
+    numbers = [0, 1, 2, 3, 4]
+    frames = paths + [paths[3]]                            # a stop: the last pose twice
+    direct = visibility(scene, frames, numbers, 640, 480, (320, 240), 30, 50)
+    decoder = IdDecoder(scene, (320, 240))
+    save_decoded(tmp_path / "decoded.npz", {p.name: decoder(p) for p in paths[1:3]})   # the helper did two
+    handed = load_decoded(tmp_path / "decoded.npz")
+    assert sorted(handed) == ["i1.png", "i2.png"]
+    assert visibility(scene, frames, numbers, 640, 480, (320, 240), 30, 50, handed) == direct
+    assert direct["objects"]["A/vase/1"]["frames"] == [1, 2, 3, 4]
+    assert load_decoded(tmp_path / "missing.npz") == {}
