@@ -1,14 +1,17 @@
 """From id frames to visibility.json: what each frame of the id pass shows. No bpy.
 
 An id frame is decoded into, per id, its pixel count and whether its region holds a solid
-block (render.idcolors.ids_with_block). `IdDecoder` does one frame; the render's id helper
-(render.id_helper) decodes the frames it rendered while the colour pass still runs and hands
-them over as one .npz (`save_decoded` / `load_decoded`), so that `visibility` only decodes
-what is left.
+block (render.idcolors.ids_with_block). `IdDecoder` does one frame. The render's id helper
+(render.id_helper) decodes the frames it rendered while the colour pass still runs, into one
+.npz in the frame cache (`decoded_cache`, named by the fingerprint of this decoding code, so
+a change to it decodes everything again); `visibility` decodes only what is not in it, and a
+walk extended by the coverage loop decodes only its new poses.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 from pathlib import Path
 
@@ -56,11 +59,11 @@ def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: in
     holds a block_side square of id pixels somewhere inside the border margin (not a sliver,
     not a strip at the frame's edge; for open frames such as glasses, its convex hull does),
     counts, first frame. `decoded`: id frames already decoded (by file name); the rest are
-    decoded here, each file once."""
+    decoded here, each file once, and added to it."""
     from assets.vocabulary import OPEN_FRAME
 
     decoder = IdDecoder(scene, id_size)
-    known = dict(decoded or {})
+    known = {} if decoded is None else decoded
     scale = (width * height) / float(id_size[0] * id_size[1])
     counts = np.zeros((len(numbers), decoder.size), np.int64)
     solid = np.zeros(counts.shape, bool)
@@ -82,6 +85,18 @@ def visibility(scene: dict, id_frames: list[Path], numbers: list[int], width: in
                  "first_frame": numbers[seen[0]] if len(seen) else None}
         out["objects" if kind == "object" else "rooms"][name] = entry
     return out
+
+
+@functools.cache
+def _decoder_fingerprint() -> str:
+    # this module's source: the frame cache folder is already keyed by the scene builder's code,
+    # which takes in idcolors and the vocabulary (render.run.code_fingerprint)
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+
+
+def decoded_cache(frames_dir: Path) -> Path:
+    """The frame cache's decoded id frames (file name -> counts, solid), for this decoding code."""
+    return Path(frames_dir) / f"decoded-{_decoder_fingerprint()}.npz"
 
 
 def save_decoded(path: Path, rows: dict[str, tuple[np.ndarray, np.ndarray]]) -> None:

@@ -51,12 +51,11 @@ class IdHelper:
 
     @classmethod
     def start(cls, scene_path: Path, trajectory_path: Path, out_dir: Path, profile: str,
-              frames: tuple[int, int], id_scale: int, chunk: int | None, decoded: Path) -> "IdHelper":
-        """Render the missing id frames of trajectory indices [frames), then decode them into
-        `decoded` (render.id_decode.save_decoded)."""
+              frames: tuple[int, int], id_scale: int, chunk: int | None) -> "IdHelper":
+        """Render the missing id frames of trajectory indices [frames), then decode those not yet
+        decoded into the frame cache (render.id_decode.decoded_cache)."""
         cmd = [sys.executable, "-m", "render.run", str(scene_path), str(trajectory_path), str(out_dir),
-               "--ids-only", "--profile", profile, "--id-scale", str(id_scale), "--frames", f"{frames[0]}:{frames[1]}",
-               "--decoded", str(decoded)]
+               "--ids-only", "--profile", profile, "--id-scale", str(id_scale), "--frames", f"{frames[0]}:{frames[1]}"]
         if chunk:
             cmd += ["--chunk", str(chunk)]
         return cls(cmd)

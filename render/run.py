@@ -71,7 +71,7 @@ from formats.trajectory import Trajectory
 from formats.visibility import Visibility
 from generator.doors import door_poses
 from render.frame_cache import CHUNKS, Plan, id_path, png_complete, segment_path
-from render.id_decode import IdDecoder, load_decoded, save_decoded, visibility
+from render.id_decode import IdDecoder, decoded_cache, load_decoded, save_decoded, visibility
 from render.id_helper import IdHelper, lower_priority
 from render.lifeline import die_with_parent
 from render.video import join_segments
@@ -210,13 +210,11 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     todo = [c for c, (a, b) in enumerate(plan.chunks) if a < hi and b > lo and not plan.chunk_done(c)]
     total = len(poses)
     rendered = {"chunks": len(plan.chunks), "color_frames": 0, "id_frames": 0}
-    decoded: dict = {}         # id frames the helper decoded (file name -> counts, solid)
     if todo:
         helper = None   # the id pass beside the colour pass, when there is colour to render
         if any(not plan.segment_done(c) for c in todo) and any(_missing_ids(plan, *plan.chunks[c]) for c in todo):
-            helper = IdHelper.start(Path(scene_path), Path(trajectory_path), out_dir, profile, (lo, hi), id_scale, chunk,
-                                    _staging(plan) / "decoded.npz")
-        decoded = _render_chunks(scene, plan, todo, profile, camera, id_size, timings, emit, total, rendered, helper)
+            helper = IdHelper.start(Path(scene_path), Path(trajectory_path), out_dir, profile, (lo, hi), id_scale, chunk)
+        _render_chunks(scene, plan, todo, profile, camera, id_size, timings, emit, total, rendered, helper)
     else:
         progress(f"progress {plan.frames_done()}/{total}")
     if not all(plan.chunk_done(c) for c in range(len(plan.chunks))):
@@ -230,8 +228,16 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     timings["join_cpu"] = time.process_time() - cpu
 
     t0 = time.perf_counter()
+    cache = decoded_cache(frames_dir)
+    decoded = load_decoded(cache)       # what the helper (or an earlier render) decoded
+    known = len(decoded)
     vis = visibility(scene, [id_path(frames_dir, k) for k in plan.keys], numbers, width, height, id_size, fps,
                      min_pixels, decoded)
+    rendered["decoded"] = rendered.get("decoded", 0) + len(decoded) - known
+    if trim or clean:                   # the cache keeps what this trajectory shows
+        decoded = {n: r for n, r in decoded.items() if n in plan.keep()}
+    if len(decoded) != known and not clean:
+        save_decoded(cache, decoded)
     timings["visibility"] = time.perf_counter() - t0
     os.replace(tmp_video, video)
     vis.update({"inputs_hash": key, "trajectory_hash": traj_hash, "video_sha256": sha256_file(video),
@@ -240,7 +246,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     if clean:
         shutil.rmtree(frames_root, ignore_errors=True)
     elif trim:                                # keep the cache to what this trajectory shows
-        keep = plan.keep()
+        keep = plan.keep() | {cache.name}
         for p in frames_dir.iterdir():
             if p.name not in keep:
                 if p.is_dir():
@@ -254,11 +260,11 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
 
 def render_ids_only(scene_path: Path, trajectory_path: Path, out_dir: Path, profile: str = "preview",
                     frames: tuple[int, int] | None = None, id_scale: int = ID_SCALE,
-                    chunk: int | None = None, decoded_path: Path | None = None) -> dict:
+                    chunk: int | None = None) -> dict:
     """The id helper's work (render.id_helper): the missing id frames of trajectory indices
     [frames) into the frame cache that render_scenario has set up, each pose once, in walk
-    order; then, with `decoded_path`, every id frame of those indices decoded into that .npz
-    (render.id_decode). Touches nothing else."""
+    order; then every id frame of those indices not yet decoded, decoded into the frame cache's
+    render.id_decode.decoded_cache. Touches nothing else."""
     started, started_cpu = time.perf_counter(), time.process_time()
     scene = dump_model(read_model(scene_path, Scene))
     walk = read_model(trajectory_path, Trajectory)
@@ -266,7 +272,7 @@ def render_ids_only(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     poses = [dump_model(f) for f in walk.frames]
     id_size = id_pass_size(camera.width, camera.height, id_scale)
     frames_dir = Path(out_dir) / ".frames" / inputs_hash(scene, profile, camera, id_size)[:24]
-    rendered = {"id_frames": 0}
+    rendered = {"id_frames": 0, "decoded": 0}
     timings: dict[str, float] = {}
     if frames_dir.is_dir():
         plan = Plan(door_poses(scene, poses, walk.fps), frames_dir, chunk or CHUNKS[profile])
@@ -276,15 +282,17 @@ def render_ids_only(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
             built = _build(scene, plan, profile, camera, id_size, timings)
             with quiet_stdout(), _id_writer(built, plan) as render_ids:
                 render_ids(missing, timings, rendered)
-        if decoded_path is not None:
-            t0 = time.perf_counter()
-            decoder, rows = IdDecoder(scene, id_size), {}
-            for k in dict.fromkeys(plan.keys[lo:hi]):
-                path = id_path(frames_dir, k)
-                if path.name not in rows and png_complete(path):
-                    rows[path.name] = decoder(path)
-            save_decoded(Path(decoded_path), rows)
-            timings["decode"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        decoder, rows = IdDecoder(scene, id_size), load_decoded(decoded_cache(frames_dir))
+        known = len(rows)
+        for k in plan.keys[lo:hi]:
+            path = id_path(frames_dir, k)
+            if path.name not in rows and png_complete(path):
+                rows[path.name] = decoder(path)
+        rendered["decoded"] = len(rows) - known
+        if len(rows) > known:
+            save_decoded(decoded_cache(frames_dir), rows)
+        timings["decode"] = time.perf_counter() - t0
     timings["total"] = time.perf_counter() - started
     timings["total_cpu"] = time.process_time() - started_cpu
     return {"rendered": rendered, "timings_s": timings}
@@ -309,7 +317,7 @@ def _round(d: dict) -> dict:
 
 
 def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, id_size, timings, emit,
-                   total, rendered: dict, helper: IdHelper | None = None) -> dict:
+                   total, rendered: dict, helper: IdHelper | None = None) -> None:
     """Render the chunks `todo`: colour straight into a video segment (unless it exists), and
     the missing id frames - chunk by chunk, or, with a `helper` rendering them beside this
     process, those it left once it has ended. `rendered` counts the colour and id frames
@@ -330,7 +338,6 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, 
     bpy.app.handlers.render_post.append(on_post)
     for name in ("color", "color_cpu"):
         timings.setdefault(name, 0.0)
-    decoded: dict = {}
     try:
         with quiet_stdout() as out, _id_writer(built, plan) as render_ids:
             if emit is None:
@@ -358,7 +365,6 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, 
                     render_ids(_missing_ids(plan, a, b), timings, rendered)
             if helper is not None:
                 _merge_helper(helper.finish(), timings, rendered)
-                decoded = load_decoded(_staging(plan) / "decoded.npz")
                 helper = None
                 for c in todo:
                     render_ids(_missing_ids(plan, *plan.chunks[c]), timings, rendered)
@@ -366,11 +372,11 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, 
         if helper is not None:
             helper.stop()
         bpy.app.handlers.render_post.remove(on_post)
-    return decoded
 
 
 def _merge_helper(report: dict, timings: dict, rendered: dict) -> None:
     rendered["ids_by_helper"] = int(report.get("rendered", {}).get("id_frames", 0))
+    rendered["decoded"] = int(report.get("rendered", {}).get("decoded", 0))
     rendered["id_frames"] += rendered["ids_by_helper"]
     helper_t = report.get("timings_s", {})
     timings["ids_helper"] = helper_t.get("total", 0.0)
@@ -489,13 +495,11 @@ def main(argv=None) -> int:
                     help="keep cached frames this trajectory does not use (another walk of the scene may need them)")
     ap.add_argument("--ids-only", action="store_true",
                     help="only the missing id frames, at idle CPU priority (render.id_helper runs this)")
-    ap.add_argument("--decoded", type=Path, default=None,
-                    help="with --ids-only: decode the id frames into this .npz (render.id_decode)")
     args = ap.parse_args(argv)
     if args.ids_only:
         priority = lower_priority()
         report = render_ids_only(args.scene_json, args.trajectory_json, args.out_dir, args.profile,
-                                 _parse_frames(args.frames), args.id_scale, args.chunk, args.decoded)
+                                 _parse_frames(args.frames), args.id_scale, args.chunk)
         print(json.dumps({**report, "timings_s": _round(report["timings_s"]), "priority": priority}), flush=True)
         return 0
     result = render_scenario(args.scene_json, args.trajectory_json, args.out_dir, args.profile, args.width,

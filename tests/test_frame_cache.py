@@ -136,6 +136,7 @@ def test_extended_walk_renders_only_the_chunks_around_the_insertion(tmp_path):
     r2 = _render(tmp_path, out, extended, "extended")
     assert r2["status"] == "done" and r2["frames"] == 46
     assert r2["rendered"]["id_frames"] == 4                                          # only the new poses, once each
+    assert r2["rendered"]["decoded"] == 4                                            # ... and decoded
     assert r2["rendered"]["color_frames"] == sum(b - a for a, b in fresh)            # only the changed chunks ...
     assert r2["rendered"]["color_frames"] <= 6 + 2 * 8                               # ... around the insertion
     assert all(a < 26 + 8 and b > 20 - 8 for a, b in fresh)
@@ -156,6 +157,8 @@ def test_extended_walk_renders_only_the_chunks_around_the_insertion(tmp_path):
         (frames_dir / f"i_{new.keys[j]}.png").unlink()
     r4 = _render(tmp_path, out, extended, "extended")
     a, b = new.chunks[c]
-    assert r4["rendered"] == {"chunks": len(new.chunks), "color_frames": b - a, "id_frames": 2}
+    # (the two poses were decoded before: same pose, same pixels, so nothing is decoded again)
+    assert {k: r4["rendered"][k] for k in ("chunks", "color_frames", "id_frames", "decoded")} == \
+        {"chunks": len(new.chunks), "color_frames": b - a, "id_frames": 2, "decoded": 0}
     assert (out / "video.mp4").read_bytes() == (scratch / "video.mp4").read_bytes()
     shutil.rmtree(tmp_path / "scratch")
