@@ -18,7 +18,7 @@ How it works
   process beside it at idle CPU priority (render.id_helper: `--ids-only`), which also
   decodes them (render.id_decode); this process renders whatever id frames it left.
 - Chunks are content-defined (render.frame_cache.chunk_bounds): cut where a frame's pose
-  key says so, 37..150 frames (about 70 on average) in preview, 7..30 in photoreal
+  key says so, 15..60 frames (about 29 on average) in preview, 7..30 in photoreal
   (`--chunk N`: at most N). A boundary depends on the poses, not on frame indices, so the
   coverage loop's extra looks inserted mid-walk change only the chunks around them.
 - Resume: everything lives in OUT_DIR/.frames/<inputs hash>/ (scene, profile, sizes and the
@@ -488,7 +488,7 @@ def main(argv=None) -> int:
     ap.add_argument("--min-pixels", type=int, default=None,
                     help="pixels that make an object visible in a frame (default: the camera's rule, 50 at 640x480)")
     ap.add_argument("--chunk", type=int, default=None,
-                    help="at most N frames per video segment, cut where the poses say (default 150 preview, 30 photoreal)")
+                    help="at most N frames per video segment, cut where the poses say (default 60 preview, 30 photoreal)")
     ap.add_argument("--clean", action="store_true",
                     help="delete the render cache OUT_DIR/.frames once video and visibility are written")
     ap.add_argument("--no-trim", action="store_true",
