@@ -515,6 +515,8 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
                     "published and the frame cache is kept, so a re-run resumes (fix: --render-budget with more "
                     "seconds, or a smaller --width/--height)", exc.progress) from None
         spent += time.perf_counter() - started
+        for crash in done.stats.get("crashes", []):
+            clock.on_stage(f"warning: {crash}; rendered again from the frame cache")
         rendered = done.stats.get("rendered", {})
         clock.renders.append({"frames": len(trajectory["frames"]), "chunks": rendered.get("chunks"),
                               "color_frames": rendered.get("color_frames"), "id_frames": rendered.get("id_frames"),

@@ -61,7 +61,6 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-
 from formats import fingerprint
 from formats.base import dump_model, load_model, read_model, write_model
 from formats.camera import Camera
@@ -235,7 +234,8 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
                      min_pixels, decoded)
     rendered["decoded"] = rendered.get("decoded", 0) + len(decoded) - known
     if trim or clean:                   # the cache keeps what this trajectory shows
-        decoded = {n: r for n, r in decoded.items() if n in plan.keep()}
+        shown = plan.keep()
+        decoded = {n: r for n, r in decoded.items() if n in shown}
     if len(decoded) != known and not clean:
         save_decoded(cache, decoded)
     timings["visibility"] = time.perf_counter() - t0
@@ -416,9 +416,10 @@ def _staging(plan: Plan) -> Path:
 
 @contextmanager
 def _id_writer(built, plan: Plan):
-    """Create this process's staging folder (removed on exit) and yield render(indices, timings,
-    rendered): the id pass of those walk indices, each PNG written into the staging folder and moved to its pose-keyed name as soon as
-    Blender has written it (a crash leaves no partial id frame under a final name)."""
+    """Create this process's staging folder (removed on exit) and yield render(indices,
+    timings, rendered): the id pass of those walk indices, each PNG written into the staging
+    folder and moved to its pose-keyed name as soon as Blender has written it (a crash leaves
+    no partial id frame under a final name)."""
     import bpy
 
     ids = built.id_scene
