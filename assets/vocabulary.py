@@ -5,14 +5,14 @@ narration, the contact sheet labels and the parsing of user input (assets.catalo
 plural normalisation) all use these functions, so "bookshelves" is spelt the same everywhere.
 
 Inflection is the `inflect` package's; `_PLURAL` overrides it only where it is wrong for our
-nouns (tests/test_vocabulary.py holds every category's plural, checked by hand). Importing
-inflect takes seconds (its typeguard decorators are instrumented at import time,
-jaraco/inflect#212), so it is imported on first use, never by importing this module; the
-display name needs no inflect at all.
+nouns (tests/test_vocabulary.py holds every category's plural, checked by hand). It is imported
+on first use, never by importing this module; the display name needs no inflect at all.
 """
 
 from __future__ import annotations
 
+import sys
+import types
 from functools import cache
 
 # Display name of a category where the key is not what a person calls one object of it.
@@ -36,9 +36,23 @@ _SINGULAR: dict[str, str] = {p: s for s, p in _PLURAL.items()} | {
 
 @cache
 def _engine():
-    import inflect
-
-    return inflect.engine()
+    """inflect's engine, imported without its run-time type checks: inflect 7 wraps its API in
+    typeguard's @typechecked, which re-parses and compiles inflect's source once per wrapped
+    function, 1.6 s of every process that words a category (jaraco/inflect#212, open). We pass
+    it plain strings, so it sees an identity decorator while it is imported."""
+    if "inflect" not in sys.modules:
+        real = sys.modules.get("typeguard")
+        shim = types.ModuleType("typeguard")
+        shim.typechecked = lambda target=None, **_: target if target is not None else (lambda f: f)
+        sys.modules["typeguard"] = shim
+        try:
+            import inflect  # noqa: F401
+        finally:
+            if real is None:
+                del sys.modules["typeguard"]
+            else:
+                sys.modules["typeguard"] = real
+    return sys.modules["inflect"].engine()
 
 
 def display_name(category: str) -> str:
