@@ -11,6 +11,7 @@ on first use, never by importing this module; the display name needs no inflect 
 
 from __future__ import annotations
 
+import importlib
 import sys
 import types
 from functools import cache
@@ -46,7 +47,7 @@ def _engine():
         shim.typechecked = lambda target=None, **_: target if target is not None else (lambda f: f)
         sys.modules["typeguard"] = shim
         try:
-            import inflect  # noqa: F401
+            importlib.import_module("inflect")
         finally:
             if real is None:
                 del sys.modules["typeguard"]

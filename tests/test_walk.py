@@ -438,6 +438,35 @@ def test_extra_looks_dwell_longer(name):
     assert step.max() * 30 <= 1.05
 
 
+@pytest.mark.parametrize("name,room,count", [("scenario-02", 1, 2), ("scenario-04", 2, 3), ("three-story-house", 3, 3)])
+def test_an_extended_walk_keeps_the_first_walk_around_its_extra_looks(name, room, count):
+    """Extra looks are fitted into the room's first plan (a stop in a look, or a side trip that
+    comes back to where the look ended, facing as it did), so the render of an extended walk
+    reuses the first walk's frames: every frame before the room and every frame after it are
+    the first walk's, pose for pose, and the extended walk still keeps the motion limits."""
+    scenario, scene = furnished(name)
+    base = walked(name)
+    label = scenario.trajectory[room]
+    ids = [o["id"] for o in scene["objects"] if o["room"] == label][-count:]
+    traj = plan_walk(scenario, scene, extra_looks={label: ids}, camera=CAMERA)
+    check_walk(scenario, scene, traj)
+
+    def pose(f):
+        return (*f["position"], f["yaw"], f["pitch"])
+
+    def entered(t, r):
+        return next(e["frame"] for e in t["events"] if e["type"] == "enter_room" and e["room"] == r)
+
+    a, b = base["frames"], traj["frames"]
+    assert len(b) > len(a)
+    start = entered(base, label)
+    assert [pose(f) for f in a[:start]] == [pose(f) for f in b[:start]]
+    if room + 1 < len(scenario.trajectory):
+        nxt = scenario.trajectory[room + 1]
+        tail_a, tail_b = a[entered(base, nxt):], b[entered(traj, nxt):]
+        assert len(tail_a) == len(tail_b) and [pose(f) for f in tail_a] == [pose(f) for f in tail_b]
+
+
 @pytest.mark.parametrize("name", ["scenario-01", "three-story-house"])
 def test_walks_an_empty_plan(name):
     """Before placement there are no objects: the walk still visits every room in order."""

@@ -103,6 +103,34 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
     return chosen
 
 
+
+def detour_viewpoints(table: ViewTable, targets: list[Target], want: list[int],
+                      homes: np.ndarray) -> list[tuple[int, int, list[int]]]:
+    """Side trips for extra looks at targets `want` (the render showed them too little) from
+    the room's standpoints `homes` (M, 2): standpoints that give each a fully clear view from
+    0.9-3.2 m (covered, strict), fewest first, then nearest a home; each made from its nearest
+    home (there and back). What no standpoint shows fully is looked at from where it is least
+    hidden. [(home index, candidate row, [target columns])], in home order."""
+    tight = covered(table, np.ones(len(targets), bool), targets)
+    homes = np.asarray(homes, float).reshape(-1, 2)
+    near = np.linalg.norm(table.xy[:, None, :] - homes[None, :, :], axis=2)   # (C, M)
+    remaining, chosen = sorted(want), []
+    while remaining:
+        counts = tight[:, remaining].sum(axis=1)
+        if counts.max() == 0:
+            loose = (table.dist[:, remaining] <= 6.0) & table.vfeasible[:, remaining]
+            score = (loose * (0.5 + table.vis[:, remaining])).sum(axis=1)
+            if score.max() > 0:
+                row = int(np.argmax(score))
+                chosen.append((int(np.argmin(near[row])), row, remaining))
+            break
+        rows = np.flatnonzero(counts == counts.max())
+        row = int(rows[int(np.argmin(near[rows].min(axis=1)))])
+        got = [k for k in remaining if tight[row, k]]
+        chosen.append((int(np.argmin(near[row])), row, got))
+        remaining = [k for k in remaining if k not in got]
+    return sorted(chosen, key=lambda c: (c[0], near[c[1], c[0]]))
+
 FIRST_CANDIDATES = 40    # first standpoints tried (each completed greedily) in choose_viewpoints
 WALK_OVERHEAD_S = 0.5    # seconds a rest-to-rest walk takes beyond its length at full speed
 PAN_DEG_S = 57.0         # degrees a pan turns per second on average (slower over objects, faster between)

@@ -26,7 +26,6 @@ class LookContext:
     the camera's vertical half field of view and where last-resort looks are noted."""
     label: str
     targets: list
-    strict: np.ndarray
     occluders: list
     eye_z: float
     walls: np.ndarray
@@ -58,20 +57,21 @@ def seen(tl: wm.Timeline, ctx: LookContext, k: int, first: int, half: float = wv
 
 
 def look(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols: list[int],
-         exit_heading: float | None) -> None:
+         exit_heading: float | None, dwell: set[int] = frozenset()) -> None:
     """Pan across the objects `cols` from standpoint `row` (those already seen well on
-    the way in are left out, unless the render asked for a longer look)."""
+    the way in are left out), stopping DWELL_EXTRA frames on each of `dwell` (extra looks:
+    the render showed them too little)."""
     need = wv.MIN_FRAMES + 3
-    cols = [c for c in cols if ctx.strict[c] or seen(tl, ctx, c, ctx.start).sum() < need]
+    cols = [c for c in cols if c in dwell or seen(tl, ctx, c, ctx.start).sum() < need]
     pan_cols = cols
     cols = [c for c in cols if c not in ctx.hidden]
     if pan_cols:
         # pan; where an object falls short, redo the pan with a short stop on it
         mark = tl.n
-        stops = {c: DWELL_EXTRA for c in pan_cols if ctx.strict[c]}
+        stops = {c: DWELL_EXTRA for c in pan_cols if c in dwell}
         before = None
         for attempt in range(3):
-            _pan(tl, ctx, table, row, pan_cols, exit_heading, stops)
+            _pan(tl, ctx, table, row, pan_cols, exit_heading, stops, dwell)
             short = {c: need - int(seen(tl, ctx, c, ctx.start).sum()) for c in cols}
             short = {c: v for c, v in short.items() if v > 3}
             if before is not None:  # a stop that did not help is not worth repeating
@@ -95,7 +95,7 @@ def look(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
 
 
 def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols: list[int], exit_heading: float | None,
-         stops: dict[int, int]) -> None:
+         stops: dict[int, int], dwell: set[int]) -> None:
     bearings = table.bearing[row, cols]
     prefs = table.pitch[row, cols]
     lo = np.maximum(table.band_lo[row, cols], [ctx.targets[c].min_pitch for c in cols])
@@ -137,7 +137,7 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
     # bottom edge under the desk, lamp and picture (sample-1-045). The planner's own short stops
     # keep the shared pitch: first walks stay as they were
     for k, c in enumerate(cols):
-        if c in stops and ctx.strict[c]:
+        if c in stops and c in dwell:
             at = np.abs(grid - theta[k]) <= wv.CENTRE_HALF
             pref[at], c_lo[at], c_hi[at] = prefs[k], lo[k], hi[k]
     pitch = tl.pitch[-1] + (pref - tl.pitch[-1]) * ramp

@@ -128,6 +128,20 @@ class Timeline:
             del getattr(self, name)[n:]
         self.narration = [e for e in self.narration if e[0] < n]
 
+    def step(self, x1: float, y1: float) -> tuple[int, int]:
+        """A short step to (x1, y1) without turning the gaze (aside or back, as one shifts to see
+        past something), the position easing over at most WALK_ACCEL. Returns the frame range."""
+        x0, y0, z, yaw, pitch, floor = self.state()
+        d = math.hypot(x1 - x0, y1 - y0)
+        first = self.n
+        if d < 1e-6:
+            return first, first - 1
+        frames = max(6, int(math.ceil(math.sqrt(6.0 * d / WALK_ACCEL) * FPS)))   # smoothstep: peak a = 6 d / T^2
+        tau = smoothstep(np.arange(1, frames + 1) / frames)
+        self._append(x0 + (x1 - x0) * tau, y0 + (y1 - y0) * tau, [z] * frames, [yaw] * frames, [pitch] * frames,
+                     [floor] * frames, [self.stairs[-1]] * frames)
+        return first, self.last
+
     def hold(self, frames: int) -> None:
         if frames <= 0:
             return

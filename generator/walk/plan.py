@@ -46,8 +46,12 @@ turning <= 60 deg/s (per frame <= 2 deg) at <= 300 deg/s^2, panning over objects
 (48 over small things near the edge of their reach); pitch within [-25, 8] deg changing at
 <= 60 deg/s. `yaw` in the output is wrapped to [0, 360).
 
-`extra_looks` {room: [object ids]} (objects the rendered visibility found under-seen) makes
-those objects need a fully unobstructed view from 0.9-3.2 m and adds a 1 s stop on each.
+`extra_looks` {room: [object ids]} (objects the rendered visibility found under-seen) adds a
+1 s stop on each, seen fully unobstructed from 0.9-3.2 m, without changing the room's plan: a
+look whose standpoint shows it so stops on it (and turns back to where its pan ended), else a
+side trip from the nearest standpoint goes to one that does and comes back to where that
+look ended, facing as it did. So an extended walk is the first walk, pose for pose, outside
+those looks and side trips, and its render reuses the first walk's frames.
 `diagnostics`, when given a dict, receives the standpoints per room, the objects looked at
 from where they are only partly visible ("weak") or that no standpoint shows ("hidden"),
 last-resort looks ("notes") and timings.
@@ -75,8 +79,11 @@ from generator.walk import cover
 from generator.walk import view as wv
 from generator.walk.looking import LookContext, look, narrate_looks, pan_entry
 from generator.walk.record import trajectory_record
-from generator.walk.route import walk
+from generator.walk.route import narrate_turn, walk
 from generator.walk.space import FloorSpace, NoPath, build_floors
+
+
+STEP_M = 0.5   # a side trip this short is a step aside, the gaze kept where it is
 
 
 class WalkError(RuntimeError):
@@ -218,7 +225,9 @@ class _Planner:
                 out_leg = self.leg(floor, {label} | self.hallways(floor))
                 nxt_field = self._field(out_leg, self.stair_entry(floor, nxt.floor).outside, f"the stairs on floor {floor}")
         targets = wv.targets_of(self.scene, label, self.elev[floor], self.eye)
-        strict = np.array([t.id in self.extra.get(label, set()) for t in targets], bool)
+        # the room is planned as the first walk planned it; extra looks are fitted in afterwards
+        # (_fit_extra_looks), so an extended walk keeps the first walk's frames around them
+        strict = np.zeros(len(targets), bool)
         cells = cover.candidate_cells(arrive_leg, self.room_index(label), f_in)
         if len(cells) == 0:
             raise WalkError(f"{label}: no free floor to stand on that can be reached through doorways and hallways only "
@@ -257,9 +266,11 @@ class _Planner:
         weak = [targets[k].id for row, cols in chosen for k in cols if not cov[row, k] and k not in hidden]
         if weak:
             self.diag["weak"][label] = weak
+        dwell, detour = self._fit_extra_looks(label, chosen, table, targets, hidden)
         room_start = tl.n
-        ctx = LookContext(label, targets, strict, occ, eye_z, arrive_leg.fs.walls, room_start, floor, self.vfov_half,
+        ctx = LookContext(label, targets, occ, eye_z, arrive_leg.fs.walls, room_start, floor, self.vfov_half,
                           self.diag["notes"], set(hidden))
+        trips = self._side_trips(ctx, arrive_leg, f_in, cells, detour, xy[[row for row, _ in chosen]]) if detour else {}
         for n, (row, cols) in enumerate(chosen):
             vx, vy = (float(v) for v in xy[row])
             if n == 0:
@@ -280,8 +291,107 @@ class _Planner:
                 end_yaw = pan_entry(arrive, table, row, cols, exit_heading)
             walk(self.tl, pieces, self.elev, self.eye, end_yaw)
             pieces = []
-            look(self.tl, ctx, table, row, cols, exit_heading)
+            self._look(ctx, table, row, cols, exit_heading, dwell.get(n, set()))
+            if n in trips:
+                self._side_trip(ctx, *trips[n])
         narrate_looks(self.tl, ctx)
+
+    def _fit_extra_looks(self, label: str, chosen: list, table, targets: list, hidden: list[int]):
+        """Where the extra looks at `label`'s objects go: ({look n: targets it stops on}, targets
+        for a detour). A look stops on an object it already pans over where its standpoint gives
+        the object a fully clear view from 0.9-3.2 m (view.covered, strict); the rest get a
+        detour after the room's last look (_detour)."""
+        want = [k for k, t in enumerate(targets) if t.id in self.extra.get(label, set()) and k not in hidden]
+        if not want:
+            return {}, []
+        tight = wv.covered(table, np.ones(len(targets), bool), targets)
+        dwell: dict[int, set[int]] = {}
+        detour = []
+        for k in want:
+            n = next((n for n, (row, cols) in enumerate(chosen) if k in cols and tight[row, k]), None)
+            if n is None:   # another look, nearest first, whose standpoint shows it fully: panned over there too
+                rows = [n for n, (row, _) in enumerate(chosen) if tight[row, k]]
+                n = min(rows, key=lambda n: table.dist[chosen[n][0], k]) if rows else None
+            if n is None:
+                detour.append(k)
+            else:
+                dwell.setdefault(n, set()).add(k)
+        return dwell, detour
+
+    def _look(self, ctx: LookContext, table, row: int, cols: list[int], exit_heading, dwell: set[int]) -> None:
+        """look(), with extra looks at `dwell`. A pan with extra looks may end elsewhere than the
+        first walk's (it pans over what that one left out as seen on the way in): it turns back to
+        where the first walk's pan ended, so the rest of the walk is the first walk's, frame for
+        frame."""
+        if not dwell:
+            look(self.tl, ctx, table, row, cols, exit_heading)
+            return
+        added = [k for k in sorted(dwell) if k not in cols]
+        tl, mark, notes = self.tl, self.tl.n, len(ctx.notes)
+        look(tl, ctx, table, row, cols, exit_heading)
+        *_, yaw0, pitch0, _ = tl.state()
+        tl.truncate(mark)
+        del ctx.notes[notes:]
+        look(tl, ctx, table, row, cols + added, exit_heading, dwell)
+        d = wv.angle_to(tl.yaw[-1], yaw0)
+        a, b = tl.turn(d, pitch_to=pitch0)
+        narrate_turn(tl, a, b, d)
+
+    def _side_trips(self, ctx: LookContext, arrive_leg, f_in, cells: np.ndarray, want: list[int], homes: np.ndarray):
+        """{look n: (view table, [(row, cols)])}: standpoints that show the objects `want` fully
+        (cover.detour_viewpoints, among the room's comfortable standpoints and the tighter ones
+        near them), each visited from the nearest of the room's standpoints `homes`."""
+        near = cover.close_cells(arrive_leg, self.room_index(ctx.label), f_in, [ctx.targets[k] for k in want], cells)
+        cells = np.vstack([cells, near]) if len(near) else cells
+        xy = np.array([arrive_leg.fs.centre(i, j) for i, j in cells])
+        table, _ = wv.view_table(xy, cells, ctx.targets, ctx.occluders, ctx.eye_z, ctx.walls, vfov_half=self.vfov_half)
+        trips: dict[int, tuple] = {}
+        for n, row, cols in cover.detour_viewpoints(table, ctx.targets, want, homes):
+            trips.setdefault(n, (table, []))[1].append((row, cols))
+        return trips
+
+    def _side_trip(self, ctx: LookContext, table, stops: list[tuple[int, list[int]]]) -> None:
+        """Walk to each of `stops` and stop on its objects, then walk back to where this look
+        ended and face as it did: the rest of the walk is the first walk's, frame for frame, so
+        a render of the extended walk reuses those frames."""
+        tl, floor, label = self.tl, ctx.floor, ctx.label
+        x0, y0, _, yaw0, pitch0, _ = tl.state()
+        inner = self.leg(floor, {label})
+        xy = table.xy
+        for n, (row, cols) in enumerate(stops):
+            to = (float(xy[row][0]), float(xy[row][1]))
+            # the pan ends facing the way on: the next stop, or back
+            nx, ny = xy[stops[n + 1][0]] if n + 1 < len(stops) else (x0, y0)
+            far = math.hypot(nx - to[0], ny - to[1]) > STEP_M
+            on = math.degrees(math.atan2(ny - to[1], nx - to[0])) if far else yaw0
+            if not self._step(inner, to):
+                try:
+                    path, skel = inner.field(tl.x[-1], tl.y[-1]).path_to(*to)
+                except NoPath:
+                    ctx.notes.append(f"{label}: no way to an extra look at {', '.join(ctx.targets[k].id for k in cols)}")
+                    continue
+                end_yaw = None
+                if len(path) >= 2:
+                    arrive = math.degrees(math.atan2(path[-1][1] - path[-2][1], path[-1][0] - path[-2][0]))
+                    end_yaw = pan_entry(arrive, table, row, cols, on)
+                walk(tl, [("floor", floor, path, skel)], self.elev, self.eye, end_yaw)
+            look(tl, ctx, table, row, cols, on, set(cols))
+        if not self._step(inner, (x0, y0)):
+            here = (tl.x[-1], tl.y[-1])
+            path, skel = self._path(lambda: inner.field(*here), (x0, y0), f"back within {label}")
+            walk(tl, [("floor", floor, path, skel)], self.elev, self.eye, yaw0)
+        d = wv.angle_to(tl.yaw[-1], yaw0)
+        a, b = tl.turn(d, pitch_to=pitch0)
+        narrate_turn(tl, a, b, d)
+
+    def _step(self, leg, to: tuple[float, float]) -> bool:
+        """Step straight to `to` without turning to face the way, where it is at most STEP_M off
+        and the line there is clear; False: too far, or blocked (walk instead)."""
+        here = (self.tl.x[-1], self.tl.y[-1])
+        if math.hypot(to[0] - here[0], to[1] - here[1]) > STEP_M or not leg.segment_clear(here, to):
+            return False
+        self.tl.step(*to)
+        return True
 
     def _field(self, leg, source, what: str):
         try:
