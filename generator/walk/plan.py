@@ -298,9 +298,9 @@ class _Planner:
 
     def _fit_extra_looks(self, label: str, chosen: list, table, targets: list, hidden: list[int]):
         """Where the extra looks at `label`'s objects go: ({look n: targets it stops on}, targets
-        for a detour). A look stops on an object it already pans over where its standpoint gives
-        the object a fully clear view from 0.9-3.2 m (view.covered, strict); the rest get a
-        detour after the room's last look (_detour)."""
+        for side trips). A look stops on an object where its standpoint gives the object a fully
+        clear view from 0.9-3.2 m (view.covered, strict): the look that already pans over it,
+        else the nearest such look; the rest get side trips (_side_trips)."""
         want = [k for k, t in enumerate(targets) if t.id in self.extra.get(label, set()) and k not in hidden]
         if not want:
             return {}, []
@@ -332,6 +332,8 @@ class _Planner:
         *_, yaw0, pitch0, _ = tl.state()
         tl.truncate(mark)
         del ctx.notes[notes:]
+        for key, got in ctx.cache.items():   # seen() caches per frame: forget the frames dropped
+            ctx.cache[key] = got[:mark - ctx.start]
         look(tl, ctx, table, row, cols + added, exit_heading, dwell)
         d = wv.angle_to(tl.yaw[-1], yaw0)
         a, b = tl.turn(d, pitch_to=pitch0)
