@@ -479,6 +479,12 @@ def _load_coverage(work: Path, key: str) -> tuple[int, dict[str, list[str]]]:
     return 0, {}
 
 
+def _warn_unseen(clock, attempt: int, missing: dict[str, list[str]]) -> None:
+    names = "; ".join(f"{room}: {', '.join(ids)}" for room, ids in sorted(missing.items()))
+    clock.on_stage(f"warning: not seen clearly after {attempt} walk extension(s), so never asked "
+                   f"about (manifest walk.unseen): {names}")
+
+
 def _render_with_coverage(scenario, scene, trajectory, out_root, staging, options, clock, on_progress, key):
     """Render, then extend the walk for objects the frames did not show enough, re-render.
 
@@ -529,15 +535,17 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
         # the next walk would repeat this one (plan_walk is deterministic) when nothing new is missing
         repeat = all(i in extra.get(room, []) for room, ids in missing.items() for i in ids)
         if attempt == COVERAGE_ROUNDS or repeat:  # published all the same: no question names an object not seen
-            names = "; ".join(f"{room}: {', '.join(ids)}" for room, ids in sorted(missing.items()))
-            clock.on_stage(f"warning: not seen clearly after {attempt} walk extension(s), so never asked "
-                           f"about (manifest walk.unseen): {names}")
+            _warn_unseen(clock, attempt, missing)
             break
         for room, ids in missing.items():
             extra.setdefault(room, []).extend(i for i in ids if i not in extra.get(room, []))
         with clock("trajectory"):
-            trajectory = plan_walk(scenario, scene, extra_looks=extra, camera=options.camera(),
-                                   budget_s=options.walk_budget)
+            extended = plan_walk(scenario, scene, extra_looks=extra, camera=options.camera(),
+                                 budget_s=options.walk_budget)
+        if extended == trajectory:  # no standpoint shows them better (plan_walk notes why): nothing to render
+            _warn_unseen(clock, attempt, missing)
+            break
+        trajectory = extended
         _save_coverage(work, loop_key, attempt + 1, extra)
     for name in ("video.mp4", "visibility.json"):  # copied: a run killed before publishing resumes from the cache
         shutil.copyfile(work / name, staging / name)

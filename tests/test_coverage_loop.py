@@ -59,6 +59,22 @@ def test_the_loop_stops_when_an_extension_would_repeat_the_last_walk(loop):
     assert info["extensions"] == 1 and info["unseen"] == cup
 
 
+def test_an_extension_that_plans_the_same_walk_is_not_rendered_again(loop, monkeypatch):
+    # No standpoint shows the glasses any better, so the extended walk is the first walk again
+    # (generator.walk.plan fits no look in): rendering it would change nothing.
+    planned = []
+
+    def plan_walk(scenario, scene, extra_looks=None, **_):
+        planned.append(dict(extra_looks or {}))
+        return {"frames": [{"frame": k} for k in range(110)]}   # the fixture's first walk
+
+    monkeypatch.setattr(walk_plan, "plan_walk", plan_walk)
+    glasses = {"bedroom": ["bedroom/eyeglasses/1"]}
+    _, renders, info = loop([glasses, glasses])
+    assert planned == [glasses] and len(renders) == 1
+    assert info["extensions"] == 0 and info["unseen"] == glasses
+
+
 def test_the_loop_extends_again_for_something_newly_missing(loop):
     cup, book = {"kitchen": ["kitchen/cup/1"]}, {"study": ["study/book/1"]}
     walks, renders, info = loop([cup, book, {}])

@@ -109,20 +109,22 @@ def detour_viewpoints(table: ViewTable, targets: list[Target], want: list[int],
     """Side trips for extra looks at targets `want` (the render showed them too little) from
     the room's standpoints `homes` (M, 2): standpoints that give each a fully clear view from
     0.9-3.2 m (covered, strict), fewest first, then nearest a home; each made from its nearest
-    home (there and back). What no standpoint shows fully is looked at from where it is least
-    hidden. [(home index, candidate row, [target columns])], in home order."""
+    home (there and back). What no standpoint shows fully is looked at from within its reach
+    where it is least hidden, and not at all where no standpoint within its reach shows any of
+    it. [(home index, candidate row, [target columns])], in home order."""
     tight = covered(table, np.ones(len(targets), bool), targets)
     homes = np.asarray(homes, float).reshape(-1, 2)
     near = np.linalg.norm(table.xy[:, None, :] - homes[None, :, :], axis=2)   # (C, M)
     remaining, chosen = sorted(want), []
     while remaining:
         counts = tight[:, remaining].sum(axis=1)
-        if counts.max() == 0:
-            loose = (table.dist[:, remaining] <= 6.0) & table.vfeasible[:, remaining]
-            score = (loose * (0.5 + table.vis[:, remaining])).sum(axis=1)
-            if score.max() > 0:
-                row = int(np.argmax(score))
-                chosen.append((int(np.argmin(near[row])), row, remaining))
+        if counts.max() == 0:   # each from within its reach where it is least hidden, or not at all
+            for k in remaining:
+                vis = np.where((table.dist[:, k] <= targets[k].reach) & table.vfeasible[:, k], table.vis[:, k], 0.0)
+                if vis.max() > 0:
+                    rows = np.flatnonzero(vis >= vis.max() - 1e-9)
+                    row = int(rows[int(np.argmin(near[rows].min(axis=1)))])
+                    chosen.append((int(np.argmin(near[row])), row, [k]))
             break
         rows = np.flatnonzero(counts == counts.max())
         row = int(rows[int(np.argmin(near[rows].min(axis=1)))])
