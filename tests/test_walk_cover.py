@@ -41,3 +41,39 @@ def test_what_no_standpoint_shows_fully_is_looked_at_from_within_its_reach_or_no
     # within its reach nothing shows any of it: no trip at all (a hold far off would not help)
     table = _table([[0, 0], [3, 0]], [[1.5], [4.0]], [[0.0], [1.0]])
     assert detour_viewpoints(table, [_target(0, reach=1.6)], [0], homes) == []
+
+
+def test_seen_after_a_look_is_redone_counts_the_frames_of_the_new_look_only():
+    """look() redoes a pan with stops by dropping its frames (LookContext.truncate); seen()
+    caches per frame, and a cache kept past the drop counted the old pan's frames for the new
+    one's (4 of the first 10 specs of `sample --n 16 --seed 3` walked longer for it)."""
+    from generator.walk import motion as wm
+    from generator.walk import view as wv
+    from generator.walk.looking import LookContext, seen
+    from generator.walk.space import build_floors
+    from tests.test_walk import VFOV_HALF, furnished, walked
+
+    scenario, scene = furnished("scenario-02")
+    room = scenario.trajectory[0]
+    walk = walked("scenario-02")
+    frames = [f for f in walk["frames"] if f["room"] == room and f["floor"] == 0][:400]
+    targets = wv.targets_of(scene, room, 0.0, 1.6)
+    occ = wv.pack(wv.occluders_of(scene, 0, 0.0, room))
+    walls = build_floors(scene)[0].walls
+
+    def replay(upto):   # the walk's first frames in the room, then a turn away and a hold
+        tl, ctx = wm.Timeline(), LookContext(room, targets, occ, 1.6, walls, 0, 0, VFOV_HALF, [])
+        tl._append(*([f["position"][i] for f in frames[:upto]] for i in range(3)), [f["yaw"] for f in frames[:upto]],
+                   [f["pitch"] for f in frames[:upto]], [0] * upto, [False] * upto)
+        return tl, ctx
+
+    tl, ctx = replay(len(frames))
+    k, first = next((k, int(np.flatnonzero(seen(tl, ctx, k, 0))[0])) for k in range(len(targets))
+                    if seen(tl, ctx, k, 0).any())
+    ctx.truncate(tl, first)          # as look() does before panning again
+    tl.turn(180.0)
+    tl.hold(len(frames))
+    fresh_tl, fresh = replay(first)
+    fresh_tl.turn(180.0)
+    fresh_tl.hold(len(frames))
+    assert np.array_equal(seen(tl, ctx, k, 0), seen(fresh_tl, fresh, k, 0))

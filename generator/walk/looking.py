@@ -36,6 +36,12 @@ class LookContext:
     hidden: set = field(default_factory=set)  # targets no standpoint shows: panned over, not checked
     cache: dict = field(default_factory=dict)
 
+    def truncate(self, tl: wm.Timeline, n: int) -> None:
+        """Drop the timeline's frames from `n` on, and what seen() has cached about them."""
+        tl.truncate(n)
+        for key, got in self.cache.items():
+            self.cache[key] = got[:n - self.start]
+
 
 def seen(tl: wm.Timeline, ctx: LookContext, k: int, first: int, half: float = wv.CENTRE_HALF) -> np.ndarray:
     """Per frame from `first` on: target k near the image centre (see walk_view.seen_frames).
@@ -79,7 +85,7 @@ def look(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
             if not short or attempt == 2:
                 break
             before = short
-            tl.truncate(mark)
+            ctx.truncate(tl, mark)
             for c, v in short.items():
                 stops[c] = stops.get(c, 0) + v + 2
     # last resort: turn to whatever is still short and hold

@@ -330,10 +330,8 @@ class _Planner:
         tl, mark, notes = self.tl, self.tl.n, len(ctx.notes)
         look(tl, ctx, table, row, cols, exit_heading)
         *_, yaw0, pitch0, _ = tl.state()
-        tl.truncate(mark)
+        ctx.truncate(tl, mark)
         del ctx.notes[notes:]
-        for key, got in ctx.cache.items():   # seen() caches per frame: forget the frames dropped
-            ctx.cache[key] = got[:mark - ctx.start]
         look(tl, ctx, table, row, cols + added, exit_heading, dwell)
         d = wv.angle_to(tl.yaw[-1], yaw0)
         a, b = tl.turn(d, pitch_to=pitch0)
