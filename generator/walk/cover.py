@@ -103,7 +103,6 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
     return chosen
 
 
-
 def detour_viewpoints(table: ViewTable, targets: list[Target], want: list[int],
                       homes: np.ndarray) -> list[tuple[int, int, list[int]]]:
     """Side trips for extra looks at targets `want` (the render showed them too little) from
@@ -132,6 +131,7 @@ def detour_viewpoints(table: ViewTable, targets: list[Target], want: list[int],
         chosen.append((int(np.argmin(near[row])), row, got))
         remaining = [k for k in remaining if k not in got]
     return sorted(chosen, key=lambda c: (c[0], near[c[1], c[0]]))
+
 
 FIRST_CANDIDATES = 40    # first standpoints tried (each completed greedily) in choose_viewpoints
 WALK_OVERHEAD_S = 0.5    # seconds a rest-to-rest walk takes beyond its length at full speed

@@ -80,7 +80,7 @@ from generator.walk import view as wv
 from generator.walk.looking import LookContext, look, narrate_looks, pan_entry
 from generator.walk.record import trajectory_record
 from generator.walk.route import narrate_turn, walk
-from generator.walk.space import FloorSpace, NoPath, build_floors
+from generator.walk.space import OBJECT_CLEARANCE_MIN, FloorSpace, NoPath, build_floors
 
 
 STEP_M = 0.5   # a side trip this short is a step aside, the gaze kept where it is
@@ -360,10 +360,14 @@ class _Planner:
         xy = table.xy
         for n, (row, cols) in enumerate(stops):
             to = (float(xy[row][0]), float(xy[row][1]))
-            # the pan ends facing the way on: the next stop, or back
-            nx, ny = xy[stops[n + 1][0]] if n + 1 < len(stops) else (x0, y0)
-            far = math.hypot(nx - to[0], ny - to[1]) > STEP_M
-            on = math.degrees(math.atan2(ny - to[1], nx - to[0])) if far else yaw0
+            # the pan ends facing the way on (to the next stop, or back), or, a step from there,
+            # what the next stop looks at, or where the look the trip left from ended
+            nxt = stops[n + 1] if n + 1 < len(stops) else None
+            nx, ny = xy[nxt[0]] if nxt else (x0, y0)
+            if math.hypot(nx - to[0], ny - to[1]) > STEP_M:
+                on = math.degrees(math.atan2(ny - to[1], nx - to[0]))
+            else:
+                on = float(table.bearing[nxt[0], nxt[1][0]]) if nxt else yaw0
             if not self._step(inner, to):
                 try:
                     path, skel = inner.field(tl.x[-1], tl.y[-1]).path_to(*to)
@@ -386,9 +390,11 @@ class _Planner:
 
     def _step(self, leg, to: tuple[float, float]) -> bool:
         """Step straight to `to` without turning to face the way, where it is at most STEP_M off
-        and the line there is clear; False: too far, or blocked (walk instead)."""
+        and the line there keeps clear of walls and squeezes by furniture no closer than a walk
+        may; False: too far, or blocked (walk instead)."""
         here = (self.tl.x[-1], self.tl.y[-1])
-        if math.hypot(to[0] - here[0], to[1] - here[1]) > STEP_M or not leg.segment_clear(here, to):
+        if (math.hypot(to[0] - here[0], to[1] - here[1]) > STEP_M
+                or not leg.segment_clear(here, to, objects=OBJECT_CLEARANCE_MIN)):
             return False
         self.tl.step(*to)
         return True

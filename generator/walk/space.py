@@ -351,13 +351,13 @@ class Leg:
         return Field(self, (x, y), (i, j), dist.reshape(self.fs.ny, self.fs.nx), pred)
 
     # --------------------------------------------------------------- continuous checks
-    def clear(self, xs: np.ndarray, ys: np.ndarray, slack: float = 0.012) -> bool:
+    def clear(self, xs: np.ndarray, ys: np.ndarray, slack: float = 0.012, objects: float = OBJECT_CLEARANCE) -> bool:
         fs = self.fs
         if not np.all(self._in_space(xs, ys)):
             return False
         if np.any(fs.bilinear(self.d_wall, xs, ys) < WALL_CLEARANCE - slack):
             return False
-        return not np.any(fs.bilinear(fs.d_obj, xs, ys) < OBJECT_CLEARANCE - slack)
+        return not np.any(fs.bilinear(fs.d_obj, xs, ys) < objects - slack)
 
     def _in_space(self, xs, ys) -> np.ndarray:
         fs = self.fs
@@ -365,10 +365,12 @@ class Leg:
         j = np.clip(np.floor((np.asarray(xs) - fs.x0) / CELL).astype(int), 0, fs.nx - 1)
         return self.in_space[i, j]
 
-    def segment_clear(self, p, q, slack: float = 0.012) -> bool:
+    def segment_clear(self, p, q, slack: float = 0.012, objects: float = OBJECT_CLEARANCE) -> bool:
+        """Is the straight line p-q inside the leg's spaces, WALL_CLEARANCE off walls and
+        `objects` m off furniture (OBJECT_CLEARANCE_MIN where a step squeezes by)?"""
         n = max(2, int(math.ceil(math.hypot(q[0] - p[0], q[1] - p[1]) / 0.04)) + 1)
         t = np.linspace(0.0, 1.0, n)
-        return self.clear(p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]), slack)
+        return self.clear(p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]), slack, objects)
 
 
 @dataclass
