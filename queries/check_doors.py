@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString
 
 from formats.scene import Scene
 from formats.trajectory import Trajectory
@@ -33,7 +33,7 @@ class DoorSight:
             self.walls.setdefault(w.floor, []).append(LineString([w.a, w.b]))
         passes = lambda d: [f.frame for f in trajectory.frames  # noqa: E731
                             if f.floor == d.floor and math.dist(f.position[:2], d.position) <= 0.35]
-        self.opened = [(d.floor, Point(d.position), d.id, passes(d)) for d in scene.doors]
+        self.opened = [(d.floor, tuple(d.position), d.id, passes(d)) for d in scene.doors]
 
     def blocked(self, floor, a, b) -> bool:
         sight = LineString([a, b])
@@ -48,10 +48,6 @@ class DoorSight:
     def in_view(self, door, f) -> bool:
         if f.floor != door.floor:
             return False
-        if any(fl == f.floor and oid != door.id and c.distance(Point(f.position[:2])) < 2.5
-               and any(abs(f.frame - p) <= 2.5 * self.trajectory.fps for p in passes)
-               for fl, c, oid, passes in self.opened):
-            return False   # by a doorway the walk passes about now: its leaf may stand open in the way
         centre = np.array(door.position, dtype=float)
         normal = np.array([1.0, 0.0]) if door.wall_axis == "y" else np.array([0.0, 1.0])
         here = np.array(f.position[:2], dtype=float)
@@ -60,10 +56,15 @@ class DoorSight:
         x, y, z = m[:, :3].T @ (target - m[:, 3])
         away = centre - here
         dist = float(np.linalg.norm(away))
-        return bool(z > 0 and 0.5 <= dist <= 8.0 and abs(math.atan2(x, z)) <= self.half_h
-                    and abs(math.atan2(y, math.hypot(x, z))) <= self.half_v
-                    and abs(away @ normal) / dist >= math.cos(math.radians(75))
-                    and not self.blocked(door.floor, tuple(here), tuple(centre - 0.05 * away / dist)))
+        if not (z > 0 and 0.5 <= dist <= 8.0 and abs(math.atan2(x, z)) <= self.half_h
+                and abs(math.atan2(y, math.hypot(x, z))) <= self.half_v
+                and abs(away @ normal) / dist >= math.cos(math.radians(75))):
+            return False
+        if any(fl == f.floor and oid != door.id and math.dist(c, f.position[:2]) < 2.5
+               and any(abs(f.frame - p) <= 2.5 * self.trajectory.fps for p in passes)
+               for fl, c, oid, passes in self.opened):
+            return False   # by a doorway the walk passes about now: its leaf may stand open in the way
+        return not self.blocked(door.floor, tuple(here), tuple(centre - 0.05 * away / dist))
 
     def runs(self, door, room: str | None = None) -> list[tuple[int, int]]:
         """[first, last] of each run of >= 0.5 s in view with no wall line crossed at all (a
