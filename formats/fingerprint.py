@@ -10,23 +10,24 @@ from __future__ import annotations
 import ast
 import hashlib
 from functools import lru_cache
-from importlib.util import find_spec
 from pathlib import Path
 
 PROJECT_PACKAGES = ("formats", "assets", "generator", "render", "queries", "egoscene")
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @lru_cache(maxsize=None)
 def _source(module: str) -> Path | None:
-    if module.split(".")[0] not in PROJECT_PACKAGES:
+    """The source file of a project module, looked up on disk: importlib's find_spec imports a
+    dotted name's parents, which for `render.*` meant bpy in the pipeline's own process."""
+    parts = module.split(".")
+    if parts[0] not in PROJECT_PACKAGES or not all(part.isidentifier() for part in parts):
         return None
-    try:
-        spec = find_spec(module)
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
-        return None
-    return Path(spec.origin)
+    base = ROOT.joinpath(*parts)
+    for path in (base.parent / f"{parts[-1]}.py", base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
 
 
 @lru_cache(maxsize=None)
