@@ -33,3 +33,14 @@ def rendered_scenario(tmp_path_factory) -> Path:
 
     out = tmp_path_factory.mktemp("rendered")
     return pipeline.generate(ROOT / "scenarios" / "scenario-05.yaml", out, pipeline.Options(width=160, height=120)).folder
+
+
+def in_fresh_python(code: str) -> None:
+    """Run `code` in a new interpreter at the repository root (nothing this test session has
+    imported is loaded there); its assertions fail the calling test with their message."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.conftest import in_fresh_python
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -13,7 +13,7 @@ def test_fingerprinting_the_render_stage_imports_none_of_its_modules():
     """The pipeline fingerprints the render stage's code in its own process; importlib's
     find_spec imported each dotted name's parent, which for render.scene_builder meant bpy
     (a Blender in the pipeline process, and seconds of start)."""
-    code = (
+    in_fresh_python(
         "import sys\n"
         "from formats.fingerprint import code_fingerprint, module_closure\n"
         "closure = module_closure('render.run')\n"
@@ -22,8 +22,6 @@ def test_fingerprinting_the_render_stage_imports_none_of_its_modules():
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('render', 'generator', 'queries', 'assets', 'bpy'))\n"
         "assert not loaded, loaded\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
 
 
 def test_a_dotted_name_that_is_no_module_has_no_source():

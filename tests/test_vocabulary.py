@@ -48,10 +48,9 @@ def test_inflect_is_imported_without_its_type_checks_and_typeguard_is_left_as_it
     """_engine imports inflect under an identity stand-in for typeguard's decorator (its
     instrumentation costs 1.6 s a process) and puts the real typeguard back afterwards; in a
     fresh interpreter, so no earlier test has imported inflect already."""
-    import subprocess
-    import sys
+    from tests.conftest import in_fresh_python
 
-    code = (
+    in_fresh_python(
         "import sys, typeguard\n"
         "from assets.vocabulary import plural, singular\n"
         "assert plural('bookshelf') == 'bookshelves' and singular('knives') == 'knife'\n"
@@ -59,12 +58,9 @@ def test_inflect_is_imported_without_its_type_checks_and_typeguard_is_left_as_it
         "assert inflect.typechecked.__module__ == 'assets.vocabulary', inflect.typechecked\n"
         "assert sys.modules['typeguard'] is typeguard and typeguard.typechecked.__module__.startswith('typeguard')\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
     # without a typeguard imported before, none is left behind either
-    code = "import sys\nfrom assets.vocabulary import plural\nplural('cup')\nassert 'typeguard' not in sys.modules\n"
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    in_fresh_python("import sys\nfrom assets.vocabulary import plural\nplural('cup')\nassert 'typeguard' not in sys.modules\n")
+
 
 def test_the_table_names_every_category():
     assert len(PLURALS) == 64 and set(PLURALS) == set(CATEGORIES)
