@@ -28,6 +28,7 @@ from formats.scene import Scene
 from formats.trajectory import Trajectory
 from formats.visibility import Visibility
 from egoscene.checked_queries import QueryCheckError, checked_queries
+from egoscene.coverage import COVERAGE_ROUNDS, load_coverage, save_coverage, under_seen, warn_unseen
 from generator import drawing
 from generator.layout import grid
 from generator.layout import plan as layout
@@ -36,7 +37,6 @@ from render.api import PASSES, PROFILES, RenderBudgetError, render
 
 STAGES = ("layout", "scene", "trajectory", "render", "queries")
 VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
-COVERAGE_ROUNDS = 2  # walk extensions tried for objects not seen clearly (SPEC 4) before publishing anyway
 # The CLI's default CPU-second budget of the layout stage (a slower search is refused). A guard
 # against runaway searches, not the plan's limit (the solver's deterministic work budget is):
 # the CPU seconds the same work takes grow with load - sample-1-009 took 34.8 CPU s with five
@@ -430,59 +430,14 @@ def _write(path: Path, data: dict, model) -> None:
     write_model(path, load_model(data, model, f"{path.name} as written by this pipeline"))
 
 
-def under_seen(scene: dict, trajectory: dict, visibility: dict) -> dict[str, list[str]]:
-    """room -> ids of its objects not seen clearly enough to be named (SPEC 5 rule 2,
-    docs/ground-truth.md "Seen"): never covering 0.1% of the frame for 0.5 s of consecutive
-    frames (from the front for a thing named only from its front), or never, for 0.5 s, showing
-    15% of its box's outline (a toilet seen only as its cistern's top at the frame's edge).
-    The questions' own rule (queries.evidence.Seen), so the walk looks again at what they
-    would not name."""
-    from queries.evidence import Seen
-    from queries.model import Scenario, parse_scene, parse_trajectory, parse_visibility
-    from queries.params import DEFAULT as THRESHOLDS
-
-    seen = Seen(Scenario(parse_scene(scene), parse_trajectory(trajectory), parse_visibility(visibility)), THRESHOLDS)
-    missing: dict[str, list[str]] = {}
-    for obj in scene["objects"]:
-        if not seen.object_seen(obj["id"]):
-            missing.setdefault(obj["room"], []).append(obj["id"])
-    return missing
-
-
-COVERAGE_FILE = "coverage.json"  # in the frame cache: how far the coverage loop got (a resume carries on there)
-
-
 def coverage_key(key: str) -> str:
     """What the coverage loop's extra looks follow from: the render key (scene, first walk, frame
-    options, renderer), the loop (this module's own source, COVERAGE_ROUNDS), the walk planner and
+    options, renderer), the loop (this module's own source, egoscene.coverage), the walk planner and
     the "seen" rule (queries.evidence, queries.shown, queries.geometry, queries.params)."""
     return _hash({"render_key": key, "rounds": COVERAGE_ROUNDS, "pipeline": hashlib.sha256(
         Path(__file__).read_bytes()).hexdigest(), "code": code_fingerprint(
-        "generator.walk.plan", "queries.evidence", "queries.shown", "queries.geometry", "queries.params")})
-
-
-def _save_coverage(work: Path, key: str, attempt: int, extra: dict[str, list[str]]) -> None:
-    """Record (atomically) that the walk of round `attempt` is the first walk with `extra` looks."""
-    outputs.write_text(work / COVERAGE_FILE, json.dumps({"key": key, "attempt": attempt, "extra": extra}) + "\n")
-
-
-def _load_coverage(work: Path, key: str) -> tuple[int, dict[str, list[str]]]:
-    """(round, extra looks) a killed run of the same coverage key had reached, else (0, {})."""
-    try:
-        state = json.loads((work / COVERAGE_FILE).read_text(encoding="utf-8"))
-        attempt, extra = state["attempt"], state["extra"]
-        if (state["key"] == key and isinstance(attempt, int) and 0 < attempt <= COVERAGE_ROUNDS
-                and isinstance(extra, dict) and all(isinstance(ids, list) for ids in extra.values())):
-            return attempt, extra
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
-    return 0, {}
-
-
-def _warn_unseen(clock, attempt: int, missing: dict[str, list[str]]) -> None:
-    names = "; ".join(f"{room}: {', '.join(ids)}" for room, ids in sorted(missing.items()))
-    clock.on_stage(f"warning: not seen clearly after {attempt} walk extension(s), so never asked "
-                   f"about (manifest walk.unseen): {names}")
+        "egoscene.coverage", "generator.walk.plan", "queries.evidence", "queries.shown", "queries.geometry",
+        "queries.params")})
 
 
 def _render_with_coverage(scenario, scene, trajectory, out_root, staging, options, clock, on_progress, key):
@@ -490,7 +445,7 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
 
     Resumable at any point: every walk of the loop renders into one frame cache that is never
     trimmed (render(trim=False); the cache goes once the folder is published), and each round's
-    extra looks are recorded in it (COVERAGE_FILE, under coverage_key(key)), so a run killed after
+    extra looks are recorded in it (egoscene.coverage, under coverage_key(key)), so a run killed after
     an extension plans the extended walk at once and renders only frames that are not cached."""
     from generator.walk.plan import plan_walk, walk_summary
 
@@ -499,7 +454,7 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
     budget = options.render_budget or render_budget_s(len(trajectory["frames"]), options.width, options.height,
                                                       options.profile)
     loop_key = coverage_key(key)
-    first, extra = (0, {}) if options.max_frames else _load_coverage(work, loop_key)
+    first, extra = (0, {}) if options.max_frames else load_coverage(work, loop_key)
     if first:  # the walk a killed run had extended to (plan_walk is deterministic: the same walk)
         clock.on_stage(f"coverage (resumed at walk extension {first}: {sum(map(len, extra.values()))} extra looks)")
         with clock("trajectory"):
@@ -535,7 +490,7 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
         # the next walk would repeat this one (plan_walk is deterministic) when nothing new is missing
         repeat = all(i in extra.get(room, []) for room, ids in missing.items() for i in ids)
         if attempt == COVERAGE_ROUNDS or repeat:  # published all the same: no question names an object not seen
-            _warn_unseen(clock, attempt, missing)
+            warn_unseen(clock, attempt, missing)
             break
         for room, ids in missing.items():
             extra.setdefault(room, []).extend(i for i in ids if i not in extra.get(room, []))
@@ -543,10 +498,10 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
             extended = plan_walk(scenario, scene, extra_looks=extra, camera=options.camera(),
                                  budget_s=options.walk_budget)
         if extended == trajectory:  # no standpoint shows them better (plan_walk notes why): nothing to render
-            _warn_unseen(clock, attempt, missing)
+            warn_unseen(clock, attempt, missing)
             break
         trajectory = extended
-        _save_coverage(work, loop_key, attempt + 1, extra)
+        save_coverage(work, loop_key, attempt + 1, extra)
     for name in ("video.mp4", "visibility.json"):  # copied: a run killed before publishing resumes from the cache
         shutil.copyfile(work / name, staging / name)
     info = dict(walk_summary(trajectory))
