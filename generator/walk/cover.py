@@ -56,8 +56,8 @@ def close_cells(leg: Leg, room_index: int, fld: Field, targets: list[Target], ta
     return np.stack([ii[near], jj[near]], axis=1)
 
 
-def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarray, d_in: np.ndarray,
-                      h_in: np.ndarray, d_out: np.ndarray | None, h_out: np.ndarray | None,
+def choose_viewpoints(table: ViewTable, targets: list[Target], d_in: np.ndarray, h_in: np.ndarray,
+                      d_out: np.ndarray | None, h_out: np.ndarray | None,
                       hidden: list[int] = ()) -> list[tuple[int, list[int]]]:
     """Set cover: [(candidate row, [target columns it is responsible for])]. Each of the
     FIRST_CANDIDATES most promising first standpoints is completed greedily and the plan
@@ -68,7 +68,7 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
     others. The standpoints are visited in the order that takes least time."""
     if not targets:
         return []
-    cov = covered(table, strict, targets)
+    cov = covered(table, targets)
     qual = quality(table)
     remaining = np.ones(len(targets), bool)
     remaining[list(hidden)] = False
@@ -80,7 +80,7 @@ def choose_viewpoints(table: ViewTable, targets: list[Target], strict: np.ndarra
         firsts += [int(r) for r in order[:FIRST_CANDIDATES] if counts[r] > 0]
     best = None
     for first in firsts:
-        chosen = _greedy_cover(table, targets, strict, cov, qual, remaining.copy(), d_in, h_in, d_out, h_out, first)
+        chosen = _greedy_cover(table, targets, cov, qual, remaining.copy(), d_in, h_in, d_out, h_out, first)
         t = plan_seconds(chosen, table, d_in, h_in, d_out, h_out)
         t += WEAK_S * sum(1 for row, cols in chosen for k in cols if not cov[row, k])
         t += STOP_S * (len(chosen) - 1)
@@ -107,11 +107,11 @@ def detour_viewpoints(table: ViewTable, targets: list[Target], want: list[int],
                       homes: np.ndarray) -> list[tuple[int, int, list[int]]]:
     """Side trips for extra looks at targets `want` (the render showed them too little) from
     the room's standpoints `homes` (M, 2): standpoints that give each a fully clear view from
-    0.9-3.2 m (covered, strict), fewest first, then nearest a home; each made from its nearest
+    0.9-3.2 m (covered, tight), fewest first, then nearest a home; each made from its nearest
     home (there and back). What no standpoint shows fully is looked at from within its reach
     where it is least hidden, and not at all where no standpoint within its reach shows any of
     it. [(home index, candidate row, [target columns])], in home order."""
-    tight = covered(table, np.ones(len(targets), bool), targets)
+    tight = covered(table, targets, tight=True)
     homes = np.asarray(homes, float).reshape(-1, 2)
     near = np.linalg.norm(table.xy[:, None, :] - homes[None, :, :], axis=2)   # (C, M)
     remaining, chosen = sorted(want), []
@@ -188,7 +188,7 @@ def plan_seconds(chosen: list[tuple[int, list[int]]], table: ViewTable, d_in: np
     return t
 
 
-def _greedy_cover(table: ViewTable, targets: list[Target], strict: np.ndarray, cov: np.ndarray, qual: np.ndarray,
+def _greedy_cover(table: ViewTable, targets: list[Target], cov: np.ndarray, qual: np.ndarray,
                   remaining: np.ndarray, d_in: np.ndarray, h_in: np.ndarray, d_out: np.ndarray | None,
                   h_out: np.ndarray | None, first: int | None) -> list[tuple[int, list[int]]]:
     """Greedy cover (most objects first, then least time) starting from standpoint `first`
@@ -231,8 +231,9 @@ def _greedy_cover(table: ViewTable, targets: list[Target], strict: np.ndarray, c
         chosen.append((row, cols))
         remaining[cols] = False
         # what a standpoint already chosen shows at least partly is looked at from there
-        # (the rendered visibility decides; under-seen objects come back as `strict`)
-        for k in np.nonzero(remaining & ~strict)[0]:
+        # (the rendered visibility decides; under-seen objects come back as extra looks,
+        # generator.walk.plan fits them in)
+        for k in np.nonzero(remaining)[0]:
             # glasses' reach is the id pass's block, not a rough size: no slack (sample-1-013's
             # were left to a standpoint 1.31 m off and went unseen)
             slack = 0.0 if targets[k].category in STAND_UP else 0.5

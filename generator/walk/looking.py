@@ -12,7 +12,7 @@ import numpy as np
 from assets.vocabulary import plural
 from generator.walk import motion as wm
 from generator.walk import view as wv
-from generator.walk.route import narrate_turn
+from generator.walk.route import narrate_turn, turn_to
 
 DWELL_EXTRA = 30        # frames of dwell on an object named in extra_looks
 PAN_LEAD = 6.0          # degrees the pan starts before the first / ends after the last object
@@ -92,10 +92,7 @@ def look(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
     for c in cols:
         if seen(tl, ctx, c, ctx.start).sum() >= wv.MIN_FRAMES + 1:
             continue
-        b = float(table.bearing[row, c])
-        d = wv.angle_to(tl.yaw[-1], b)
-        a, e = tl.turn(d, pitch_to=float(table.pitch[row, c]))
-        narrate_turn(tl, a, e, d)
+        turn_to(tl, float(table.bearing[row, c]), float(table.pitch[row, c]))
         tl.hold(wv.MIN_FRAMES + 3)
         ctx.notes.append(f"{ctx.label}: extra look at {ctx.targets[c].id}")
 

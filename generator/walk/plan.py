@@ -79,7 +79,7 @@ from generator.walk import cover
 from generator.walk import view as wv
 from generator.walk.looking import LookContext, look, narrate_looks, pan_entry
 from generator.walk.record import trajectory_record
-from generator.walk.route import narrate_turn, walk
+from generator.walk.route import turn_to, walk
 from generator.walk.space import OBJECT_CLEARANCE_MIN, FloorSpace, NoPath, build_floors
 
 
@@ -225,9 +225,6 @@ class _Planner:
                 out_leg = self.leg(floor, {label} | self.hallways(floor))
                 nxt_field = self._field(out_leg, self.stair_entry(floor, nxt.floor).outside, f"the stairs on floor {floor}")
         targets = wv.targets_of(self.scene, label, self.elev[floor], self.eye)
-        # the room is planned as the first walk planned it; extra looks are fitted in afterwards
-        # (_fit_extra_looks), so an extended walk keeps the first walk's frames around them
-        strict = np.zeros(len(targets), bool)
         cells = cover.candidate_cells(arrive_leg, self.room_index(label), f_in)
         if len(cells) == 0:
             raise WalkError(f"{label}: no free floor to stand on that can be reached through doorways and hallways only "
@@ -237,7 +234,7 @@ class _Planner:
         eye_z = self.elev[floor] + self.eye
         table, planned = wv.view_table(xy, cells, targets, occ, eye_z, arrive_leg.fs.walls, vfov_half=self.vfov_half)
         planned, hidden = wv.settle_min_vis(table, planned)
-        unshown = [k for k in np.flatnonzero(~wv.covered(table, strict, planned).any(axis=0)) if k not in hidden]
+        unshown = [k for k in np.flatnonzero(~wv.covered(table, planned).any(axis=0)) if k not in hidden]
         extra = cover.close_cells(arrive_leg, self.room_index(label), f_in, [planned[k] for k in unshown], cells)
         if len(extra):   # no comfortable standpoint shows them: add the tighter ones near them
             cells = np.vstack([cells, extra])
@@ -254,7 +251,7 @@ class _Planner:
             d_out = nxt_field.dist[cells[:, 0], cells[:, 1]]
             d_out = np.where(np.isfinite(d_out), d_out, 1e3)
             h_out = np.array([_nan(nxt_field.heading_to_source(i, j)) for i, j in cells])
-        chosen = cover.choose_viewpoints(table, targets, strict, d_in, h_in, d_out, h_out, hidden)
+        chosen = cover.choose_viewpoints(table, targets, d_in, h_in, d_out, h_out, hidden)
         if not chosen:  # nothing to look at: step inside the room
             best = int(np.argmin(d_in + (0.0 if d_out is None else d_out)))
             inside = np.nonzero(d_in >= min(1.0, d_in.max()))[0]
@@ -262,7 +259,7 @@ class _Planner:
                 best = int(inside[np.argmin((d_in + (0.0 if d_out is None else d_out))[inside])])
             chosen = [(best, [])]
         self.diag["viewpoints"][label] = [[round(float(v), 4) for v in xy[row]] for row, _ in chosen]
-        cov = wv.covered(table, strict, targets)
+        cov = wv.covered(table, targets)
         weak = [targets[k].id for row, cols in chosen for k in cols if not cov[row, k] and k not in hidden]
         if weak:
             self.diag["weak"][label] = weak
@@ -284,12 +281,7 @@ class _Planner:
                 exit_heading = _nan(nxt_field.heading_to_source(*cells[row]))
                 if not np.isfinite(exit_heading):
                     exit_heading = None
-            path = pieces[-1][2]
-            end_yaw = None
-            if len(path) >= 2:  # slowing down, the gaze turns to where the pan will start
-                arrive = math.degrees(math.atan2(path[-1][1] - path[-2][1], path[-1][0] - path[-2][0]))
-                end_yaw = pan_entry(arrive, table, row, cols, exit_heading)
-            walk(self.tl, pieces, self.elev, self.eye, end_yaw)
+            walk(self.tl, pieces, self.elev, self.eye, _entry_yaw(pieces[-1][2], table, row, cols, exit_heading))
             pieces = []
             self._look(ctx, table, row, cols, exit_heading, dwell.get(n, set()))
             if n in trips:
@@ -299,12 +291,12 @@ class _Planner:
     def _fit_extra_looks(self, label: str, chosen: list, table, targets: list, hidden: list[int]):
         """Where the extra looks at `label`'s objects go: ({look n: targets it stops on}, targets
         for side trips). A look stops on an object where its standpoint gives the object a fully
-        clear view from 0.9-3.2 m (view.covered, strict): the look that already pans over it,
+        clear view from 0.9-3.2 m (view.covered, tight): the look that already pans over it,
         else the nearest such look; the rest get side trips (_side_trips)."""
         want = [k for k, t in enumerate(targets) if t.id in self.extra.get(label, set()) and k not in hidden]
         if not want:
             return {}, []
-        tight = wv.covered(table, np.ones(len(targets), bool), targets)
+        tight = wv.covered(table, targets, tight=True)
         dwell: dict[int, set[int]] = {}
         detour = []
         for k in want:
@@ -333,9 +325,7 @@ class _Planner:
         ctx.truncate(tl, mark)
         del ctx.notes[notes:]
         look(tl, ctx, table, row, cols + added, exit_heading, dwell)
-        d = wv.angle_to(tl.yaw[-1], yaw0)
-        a, b = tl.turn(d, pitch_to=pitch0)
-        narrate_turn(tl, a, b, d)
+        turn_to(tl, yaw0, pitch0)
 
     def _side_trips(self, ctx: LookContext, arrive_leg, f_in, cells: np.ndarray, want: list[int], homes: np.ndarray):
         """{look n: (view table, [(row, cols)])}: standpoints that show the objects `want` fully
@@ -374,19 +364,13 @@ class _Planner:
                 except NoPath:
                     ctx.notes.append(f"{label}: no way to an extra look at {', '.join(ctx.targets[k].id for k in cols)}")
                     continue
-                end_yaw = None
-                if len(path) >= 2:
-                    arrive = math.degrees(math.atan2(path[-1][1] - path[-2][1], path[-1][0] - path[-2][0]))
-                    end_yaw = pan_entry(arrive, table, row, cols, on)
-                walk(tl, [("floor", floor, path, skel)], self.elev, self.eye, end_yaw)
+                walk(tl, [("floor", floor, path, skel)], self.elev, self.eye, _entry_yaw(path, table, row, cols, on))
             look(tl, ctx, table, row, cols, on, set(cols))
         if not self._step(inner, (x0, y0)):
             here = (tl.x[-1], tl.y[-1])
             path, skel = self._path(lambda: inner.field(*here), (x0, y0), f"back within {label}")
             walk(tl, [("floor", floor, path, skel)], self.elev, self.eye, yaw0)
-        d = wv.angle_to(tl.yaw[-1], yaw0)
-        a, b = tl.turn(d, pitch_to=pitch0)
-        narrate_turn(tl, a, b, d)
+        turn_to(tl, yaw0, pitch0)
 
     def _step(self, leg, to: tuple[float, float]) -> bool:
         """Step straight to `to` without turning to face the way, where it is at most STEP_M off
@@ -411,6 +395,15 @@ class _Planner:
         except NoPath as exc:
             raise WalkError(f"{self.scenario.name}: no way {what} through doorways and hallways only, clear of "
                             f"furniture: {exc}") from exc
+
+
+def _entry_yaw(path, table, row: int, cols: list[int], exit_heading: float | None) -> float | None:
+    """Where the gaze turns while slowing down at the end of `path`: where the pan from
+    standpoint `row` will start (looking.pan_entry; None for a path too short to have a way in)."""
+    if len(path) < 2:
+        return None
+    arrive = math.degrees(math.atan2(path[-1][1] - path[-2][1], path[-1][0] - path[-2][0]))
+    return pan_entry(arrive, table, row, cols, exit_heading)
 
 
 def _nan(v):

@@ -89,6 +89,13 @@ def walk(tl: wm.Timeline, pieces: list[tuple], elev: dict[int, float], eye: floa
     _narrate_walk(tl, arr, s_at, lam, start_frame, skeleton)
 
 
+def turn_to(tl: wm.Timeline, yaw: float, pitch: float) -> None:
+    """Turn on the spot the short way to face `yaw` at `pitch`, narrated."""
+    d = wv.angle_to(tl.yaw[-1], yaw)
+    a, b = tl.turn(d, pitch_to=pitch)
+    narrate_turn(tl, a, b, d)
+
+
 def narrate_turn(tl: wm.Timeline, a: int, b: int, d: float) -> None:
     """'turn left/right N degrees' over frames a..b (turns under 10 degrees are not told)."""
     if b >= a and abs(d) >= 10:

@@ -416,17 +416,16 @@ def settle_min_vis(table: ViewTable, targets: list[Target]) -> tuple[list[Target
     return settled, hidden
 
 
-def covered(table: ViewTable, strict: np.ndarray, targets: list[Target] | None = None) -> np.ndarray:
-    """(C, T) whether each target counts as seen from each candidate (`strict` targets -
-    those the render said were under-seen - need every ray clear and a closer view)."""
+def covered(table: ViewTable, targets: list[Target] | None = None, *, tight: bool = False) -> np.ndarray:
+    """(C, T) whether each target counts as seen from each candidate; `tight`: seen fully, every
+    ray clear, from 0.9-3.2 m (what an extra look needs: the render showed the object too little)."""
     n = table.vis.shape[1]
-    need = np.array([t.min_vis for t in targets]) if targets else np.full(n, 0.5)
     reach = np.array([t.reach for t in targets]) if targets else np.full(n, MAX_VIEW)
-    ok = (table.dist <= reach[None, :]) & table.vfeasible & (table.vis >= need[None, :] - 1e-9)
-    tight = ((table.dist <= np.minimum(3.2, reach)[None, :]) & (table.dist >= np.minimum(0.9, 0.8 * reach)[None, :])
-             & table.vfeasible
-             & (table.vis >= 0.99))
-    return np.where(strict[None, :], tight, ok)
+    if tight:
+        return ((table.dist <= np.minimum(3.2, reach)[None, :]) & (table.dist >= np.minimum(0.9, 0.8 * reach)[None, :])
+                & table.vfeasible & (table.vis >= 0.99))
+    need = np.array([t.min_vis for t in targets]) if targets else np.full(n, 0.5)
+    return (table.dist <= reach[None, :]) & table.vfeasible & (table.vis >= need[None, :] - 1e-9)
 
 
 def sweep_arc(bearings: np.ndarray) -> tuple[float, float]:
