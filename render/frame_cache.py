@@ -11,6 +11,11 @@ No bpy: the chunking and the names are plain Python (tested without Blender).
   only on the poses around it, not on frame indices, so frames inserted mid-walk (the
   coverage loop's extra looks) change only the chunk they fall in and at most a neighbour
   or two; every chunk before and after keeps its poses and so its name.
+- A chunk also ends wherever the camera starts or stops moving or turning (`motion_ends`):
+  the walk's extra looks go in at such places (a side trip leaves where a look ended and
+  comes back to that pose; a look with an extra stop is a new look between a stop and a
+  walk), so both ends of an insertion are chunk ends in the first walk and in the extended
+  one, and no frame of the first walk around it is rendered again.
 - A video segment is named by the pose keys of its frames (`segment_key`): rendered once,
   it is reused by every walk holding the same run of poses.
 """
@@ -22,12 +27,12 @@ import json
 import os
 from pathlib import Path
 
-# frames per video segment at most; chunks average about half of this (see chunk_limits). In
-# preview, 60 rather than 150: a walk extension re-plans the rest of its room, and the colour of
-# every chunk holding a changed pose is rendered again - scenario-06's one extra look (17 new
-# poses) re-renders 108 colour frames in chunks of at most 60, 186 at most 150 - while each
-# chunk costs a Blender render call of about 55 ms (400 frames in 40 calls: +2.2 s on 39.4 s)
-CHUNKS = {"preview": 60, "photoreal": 30}
+# frames per video segment at most. Each chunk costs a Blender render call of about 40-55 ms
+# (400 frames in 40 calls: +2.2 s on 39.4 s), and a changed chunk renders its old frames again.
+# Planned over 12 sampled specs' extensions (frames rendered again, chunks of the first walk):
+# at most 60 without motion ends 4204 / 997, with them 3545 / 1262, at most 90 with them
+# 3619 / 950 - the fewest render calls for about the same frames.
+CHUNKS = {"preview": 90, "photoreal": 30}
 PNG_END = b"IEND\xaeB`\x82"
 
 
@@ -65,22 +70,48 @@ def _is_cut(key: str, divisor: int) -> bool:
     return divisor <= 1 or int(key, 16) % divisor == 0
 
 
-def chunk_bounds(keys: list[str], min_len: int, divisor: int, max_len: int) -> list[tuple[int, int]]:
+def _motion(poses: list[dict]) -> list[tuple[bool, bool]]:
+    """(moves, turns) of each frame against the one before, at pose_key's precision."""
+    def where(p):
+        return [round(float(v), 5) for v in p["position"]]
+
+    def gaze(p):
+        return round(float(p["yaw"]), 4), round(float(p["pitch"]), 4)
+    return [(False, False)] + [(where(a) != where(b), gaze(a) != gaze(b)) for a, b in zip(poses[1:], poses)]
+
+
+def motion_ends(poses: list[dict]) -> frozenset[int]:
+    """Indices after which the camera starts or stops moving or turning: chunk ends that depend
+    only on the three poses around them."""
+    motion = _motion(poses)
+    return frozenset(i for i in range(len(poses) - 1) if motion[i] != motion[i + 1])
+
+
+def chunk_bounds(keys: list[str], min_len: int, divisor: int, max_len: int,
+                 ends: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
     """Cut `keys` into chunks [(start, end)]: a chunk ends after a key that `_is_cut` picks
-    once it is at least `min_len` long, or at `max_len`. Equal key lists give equal chunks;
-    every chunk but the last is min_len..max_len long."""
+    once it is at least `min_len` long, at `max_len`, and after every index in `ends`. Equal
+    key lists (and ends) give equal chunks; every chunk is at most max_len long, and at least
+    min_len unless it ends at one of `ends` or is the last."""
     if not 1 <= min_len <= max_len:
         raise ValueError(f"chunk lengths must satisfy 1 <= min ({min_len}) <= max ({max_len})")
     bounds: list[tuple[int, int]] = []
     start = 0
     for i, key in enumerate(keys):
         length = i + 1 - start
-        if length >= max_len or (length >= min_len and _is_cut(key, divisor)):
+        if length >= max_len or i in ends or (length >= min_len and _is_cut(key, divisor)):
             bounds.append((start, i + 1))
             start = i + 1
     if start < len(keys):
         bounds.append((start, len(keys)))
     return bounds
+
+
+def walk_chunks(poses: list[dict], max_len: int) -> tuple[list[str], list[tuple[int, int]]]:
+    """The pose keys of a walk (poses with their door leaves, generator.doors.door_poses) and
+    its chunks of at most `max_len` frames."""
+    keys = [pose_key(p) for p in poses]
+    return keys, chunk_bounds(keys, *chunk_limits(max_len), ends=motion_ends(poses))
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -110,8 +141,7 @@ class Plan:
     def __init__(self, poses: list[dict], frames_dir: Path, max_len: int):
         self.poses = poses
         self.frames_dir = frames_dir
-        self.keys = [pose_key(p) for p in poses]
-        self.chunks = chunk_bounds(self.keys, *chunk_limits(max_len))
+        self.keys, self.chunks = walk_chunks(poses, max_len)
         self.segments = [segment_key(self.keys[a:b]) for a, b in self.chunks]
 
     def segment_done(self, c: int) -> bool:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from render.frame_cache import CHUNKS, chunk_bounds, chunk_limits, segment_key
+from render.frame_cache import CHUNKS, chunk_bounds, chunk_limits, motion_ends, pose_key, segment_key, walk_chunks
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -40,7 +40,7 @@ def test_same_keys_same_chunks_and_lengths_respected():
         assert all(lo <= b - a <= hi for a, b in bounds[:-1])
         assert 1 <= bounds[-1][1] - bounds[-1][0] <= hi
     lengths = [b - a for a, b in chunk_bounds(keys, *chunk_limits(CHUNKS["preview"]))]
-    assert 24 <= sum(lengths) / len(lengths) <= 34                               # about 29 frames on average
+    assert 36 <= sum(lengths) / len(lengths) <= 48                               # about 42 frames on average
 
 
 def test_a_stop_of_one_pose_is_cut_like_any_other_run():
@@ -76,6 +76,61 @@ def test_insertion_mid_walk_changes_only_the_chunks_around_it():
     fixed = [segment_key(base[a:a + 150]) for a in range(0, 3000, 150)]
     walk = base[:1500] + _keys("x", 40) + base[1500:]
     assert sum(segment_key(walk[a:a + 150]) not in fixed for a in range(0, len(walk), 150)) > 10
+
+
+def _walk(start, heading, n, step=0.03):
+    """n frames walking from `start` along `heading` (degrees), the gaze ahead."""
+    import math
+    dx, dy = math.cos(math.radians(heading)) * step, math.sin(math.radians(heading)) * step
+    return [{"position": [start[0] + dx * i, start[1] + dy * i, 1.6], "yaw": heading, "pitch": -4.0}
+            for i in range(1, n + 1)]
+
+
+def _turn(at, yaw0, yaw1, n):
+    return [{"position": [at[0], at[1], 1.6], "yaw": yaw0 + (yaw1 - yaw0) * i / n, "pitch": -4.0}
+            for i in range(1, n + 1)]
+
+
+def test_a_side_trip_after_a_look_renders_no_frame_of_the_first_walk_again():
+    """The coverage loop's side trip leaves where a look ended and comes back to that pose
+    (generator/walk/plan.py): both ends are places where the camera starts or stops moving, so
+    with motion ends every chunk of the first walk survives; by key alone, chunks around the
+    trip would hold old frames."""
+    into = _walk((0.0, 0.0), 0.0, 70)                                     # walk in ...
+    stand = into[-1]["position"]
+    look = _turn(stand, 0.0, 150.0, 90)                                   # ... pan at a standpoint ...
+    on = _walk(stand, 150.0, 120)                                         # ... and walk on
+    out = _walk(stand, 60.0, 25)                                          # a side trip: out, a stop, back
+    back = _walk(out[-1]["position"], 240.0, 25)
+    back[-1]["position"] = list(stand)
+    trip = out + [dict(out[-1])] * 30 + back + _turn(stand, 240.0, 150.0 + 360.0, 20)
+    trip[-1]["yaw"] = 150.0                                               # faces as the look ended
+    first, extended = into + look + on, into + look + trip + on
+    assert pose_key(trip[-1]) == pose_key(look[-1])
+    assert {len(into) + len(look) - 1} <= motion_ends(first)             # where the look ends
+    for max_len in (90, 30):
+        keys_a, chunks_a = walk_chunks(first, max_len)
+        keys_b, chunks_b = walk_chunks(extended, max_len)
+        old = {segment_key(keys_a[a:b]) for a, b in chunks_a}
+        changed = [(a, b) for a, b in chunks_b if segment_key(keys_b[a:b]) not in old]
+        assert sum(b - a for a, b in changed) == len(trip), max_len      # the trip's frames only
+        by_key = {segment_key(keys_a[a:b]) for a, b in chunk_bounds(keys_a, *chunk_limits(max_len))}
+        again = sum(b - a for a, b in chunk_bounds(keys_b, *chunk_limits(max_len))
+                    if segment_key(keys_b[a:b]) not in by_key)
+        assert again > len(trip), max_len
+
+
+def test_motion_ends_are_where_moving_or_turning_starts_or_stops():
+    stand = [0.0, 0.0, 1.6]
+    poses = ([{"position": stand, "yaw": 0.0, "pitch": 0.0}] * 3                     # 0-2 still
+             + [{"position": stand, "yaw": 10.0 * i, "pitch": 0.0} for i in (1, 2)]  # 3-4 turn
+             + [{"position": [0.1 * i, 0.0, 1.6], "yaw": 20.0, "pitch": 0.0} for i in (1, 2, 3)]  # 5-7 walk
+             + [{"position": [0.3, 0.0, 1.6], "yaw": 20.0, "pitch": 0.0}])           # 8 still
+    assert motion_ends(poses) == {2, 4, 7}
+    assert motion_ends(poses[:1]) == frozenset()
+    # a chunk ends after each of them even when it is short, never before min_len otherwise
+    keys = [pose_key(p) for p in poses]
+    assert chunk_bounds(keys, 5, 10 ** 9, 9, ends=motion_ends(poses)) == [(0, 3), (3, 5), (5, 8), (8, 9)]
 
 
 def test_a_deletion_or_change_also_stays_local():

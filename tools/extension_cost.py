@@ -25,7 +25,7 @@ from generator.doors import door_poses  # noqa: E402
 from generator.placement.place import place_objects  # noqa: E402
 from generator.spec.scenario import load_scenario  # noqa: E402
 from generator.walk.plan import plan_walk  # noqa: E402
-from render.frame_cache import chunk_bounds, chunk_limits, pose_key, segment_key  # noqa: E402
+from render.frame_cache import segment_key, walk_chunks  # noqa: E402
 
 
 def main(spec: str, looks: str) -> None:
@@ -41,18 +41,21 @@ def main(spec: str, looks: str) -> None:
         extra = ast.literal_eval(looks)
     camera = Options().camera()
 
-    def keys(t):
-        return [pose_key(p) for p in door_poses(scene, t["frames"], t["fps"])]
+    def poses(t):
+        return door_poses(scene, t["frames"], t["fps"])
 
-    first = keys(plan_walk(scenario, scene, camera=camera))
-    extended = keys(plan_walk(scenario, scene, extra_looks=extra, camera=camera))
+    first = poses(plan_walk(scenario, scene, camera=camera))
+    extended = poses(plan_walk(scenario, scene, extra_looks=extra, camera=camera))
     print(f"extra looks {extra}")
-    print(f"frames {len(first)} -> {len(extended)}, new poses {len(set(extended) - set(first))}")
-    for most in (150, 60, 30):
-        old = {segment_key(first[a:b]) for a, b in chunk_bounds(first, *chunk_limits(most))}
-        cut = chunk_bounds(extended, *chunk_limits(most))
-        again = sum(b - a for a, b in cut if segment_key(extended[a:b]) not in old)
-        print(f"at most {most} frames a chunk: {len(cut)} chunks, colour rendered again {again}")
+    for most in (150, 90, 60, 30):
+        keys_a, chunks_a = walk_chunks(first, most)
+        keys_b, chunks_b = walk_chunks(extended, most)
+        if most == 150:
+            print(f"frames {len(keys_a)} -> {len(keys_b)}, new poses {len(set(keys_b) - set(keys_a))}")
+        old = {segment_key(keys_a[a:b]) for a, b in chunks_a}
+        again = sum(b - a for a, b in chunks_b if segment_key(keys_b[a:b]) not in old)
+        print(f"at most {most} frames a chunk: first walk {len(chunks_a)} chunks, extended {len(chunks_b)}, "
+              f"colour rendered again {again}")
 
 
 if __name__ == "__main__":
