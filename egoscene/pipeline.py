@@ -11,8 +11,9 @@ import hashlib
 import json
 import platform
 import shutil
+import tempfile
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
@@ -33,7 +34,7 @@ from generator import drawing
 from generator.layout import grid
 from generator.layout import plan as layout
 from generator.spec.scenario import Scenario, load_scenario
-from render.api import PASSES, PROFILES, RenderBudgetError, render
+from render.api import PASSES, PROFILES, RenderBudgetError, RenderSession
 
 STAGES = ("layout", "scene", "trajectory", "render", "queries")
 VERSION_PACKAGES = ("egoscene", "numpy", "shapely", "ortools", "networkx", "matplotlib", "pydantic", "trimesh", "bpy")
@@ -145,7 +146,7 @@ STAGE_CODE = {
     "layout": ("generator.layout.plan", "generator.layout.grid", "generator.drawing", "queries.grid_prompt"),
     "scene": ("generator.placement.place",),
     "trajectory": ("generator.walk.plan",),
-    "render": ("render.run",),
+    "render": ("render.serve",),
     "queries": ("queries.engine", "queries.check", "egoscene.checked_queries"),
 }
 RENDER_DATA = tuple(sorted((Path(__file__).resolve().parents[1] / "render" / "data").glob("*")))
@@ -279,23 +280,38 @@ def generate(spec_path: Path, out_root: Path, options: Options | None = None,
             placed = place_objects(scenario, scene, budget_s=options.scene_budget)
             scene["objects"] = placed["objects"]
             scene["object_relations"] = placed.get("object_relations", [])
-    if "trajectory" in stages:
-        from generator.walk.plan import plan_walk
+    with ExitStack() as stack:
+        session = None
+        if "render" in stages:  # Blender starts and builds the scene while the walk is planned
+            session = stack.enter_context(_render_session(scene, render_cache(out_root, scenario.name), options))
+        if "trajectory" in stages:
+            from generator.walk.plan import plan_walk
 
-        with clock("trajectory"):
-            trajectory = plan_walk(scenario, scene, camera=options.camera(), budget_s=options.walk_budget)
-            if options.max_frames:
-                trajectory = truncate(trajectory, options.max_frames)
+            with clock("trajectory"):
+                trajectory = plan_walk(scenario, scene, camera=options.camera(), budget_s=options.walk_budget)
+                if options.max_frames:
+                    trajectory = truncate(trajectory, options.max_frames)
 
-    with outputs.output_lock(folder, on_wait=lambda: on_stage(f"waiting for another run writing {folder}")):
-        if _up_to_date(folder, wanted):  # that other run may have made just this
-            return Result(scenario, folder, clock.timings, reused=True)
-        return _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid_truth, trajectory,
-                        clock, on_stage, on_progress)
+        with outputs.output_lock(folder, on_wait=lambda: on_stage(f"waiting for another run writing {folder}")):
+            if _up_to_date(folder, wanted):  # that other run may have made just this
+                return Result(scenario, folder, clock.timings, reused=True)
+            return _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid_truth, trajectory,
+                            clock, on_stage, on_progress, session)
+
+
+@contextmanager
+def _render_session(scene: dict, work: Path, options: Options):
+    """A Blender process for this scene's walks, rendering into `work`. Its scene.json is this
+    run's own (a temporary folder): another run of the same name may hold `work` meanwhile."""
+    with tempfile.TemporaryDirectory(prefix="egoscene-scene-") as tmp:
+        path = Path(tmp) / "scene.json"
+        _write(path, scene, Scene)
+        with RenderSession(path, work, profile=options.profile, camera=options.camera()) as session:
+            yield session
 
 
 def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid_truth, trajectory, clock,
-             on_stage, on_progress) -> Result:
+             on_stage, on_progress, session: RenderSession | None) -> Result:
     """Render (or reuse the render), write every file into a staging folder and publish it;
     run under the scenario's output lock."""
     stages = options.stages()
@@ -311,7 +327,7 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
                 trajectory, walk_info = reused
             else:
                 trajectory, walk_info = _render_with_coverage(scenario, scene, trajectory, out_root, staging, options,
-                                                              clock, on_progress, rendered_key)
+                                                              clock, on_progress, rendered_key, session)
         with clock("write"):
             _write(staging / "scene.json", scene, Scene)
             _write(staging / "grid.json", grid_truth, Grid)
@@ -440,7 +456,8 @@ def coverage_key(key: str) -> str:
         "queries.params")})
 
 
-def _render_with_coverage(scenario, scene, trajectory, out_root, staging, options, clock, on_progress, key):
+def _render_with_coverage(scenario, scene, trajectory, out_root, staging, options, clock, on_progress, key,
+                          session: RenderSession):
     """Render, then extend the walk for objects the frames did not show enough, re-render.
 
     Resumable at any point: every walk of the loop renders into one frame cache that is never
@@ -462,13 +479,12 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
                                    budget_s=options.walk_budget)
     spent = 0.0  # by the renders so far: one budget covers the coverage loop's re-renders too
     for attempt in range(first, COVERAGE_ROUNDS + 1):
-        _write(work / "scene.json", scene, Scene)
         _write(work / "trajectory.json", trajectory, Trajectory)
         started = time.perf_counter()
         with clock("render"):  # frame size and visibility threshold: the camera in trajectory.json
             try:
-                done = render(work / "scene.json", work / "trajectory.json", work, profile=options.profile,
-                              on_progress=on_progress, budget_s=max(0.0, budget - spent), trim=False)
+                done = session.render(work / "trajectory.json", on_progress=on_progress,
+                                      budget_s=max(0.0, budget - spent), trim=False)
             except RenderBudgetError as exc:
                 at = f"{exc.progress[0]}/{exc.progress[1]} frames rendered" if exc.progress else "no frame rendered yet"
                 raise RenderBudgetError(

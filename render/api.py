@@ -65,24 +65,78 @@ def render(scene_json: Path, trajectory_json: Path, work: Path, *, profile: str 
     (CRASH_SIGNALS) it is started again, CRASH_RETRIES times, and resumes from the frame cache
     (`stats["crashes"]` says what it died of). `trim=False` keeps cached frames this walk does
     not use (other walks of the scene rendered into `work` may need them)."""
-    if profile not in PROFILES:
-        raise ValueError(f"profile must be one of {', '.join(PROFILES)}")
-    cmd = [sys.executable, "-m", "render.run", str(scene_json), str(trajectory_json), str(work), "--profile", profile]
-    if not trim:
-        cmd.append("--no-trim")
-    started, crashes = time.perf_counter(), []
-    while True:
-        left = None if budget_s is None else max(0.0, budget_s - (time.perf_counter() - started))
-        try:
-            stats = _run(cmd, on_progress, "render", left)
-            break
-        except RenderCrashError as exc:
-            crashes.append(str(exc).splitlines()[0])
-            if len(crashes) > CRASH_RETRIES:
+    with RenderSession(scene_json, work, profile=profile) as session:
+        return session.render(trajectory_json, on_progress=on_progress, budget_s=budget_s, trim=trim)
+
+
+class RenderSession:
+    """One Blender process (render.serve) for the walks of one scene rendered into `work`, as
+    the coverage loop renders a walk and then its extensions: Python, bpy and the scene build
+    are paid once. Given the `camera` the walks will have, it builds the scene as soon as it is
+    created, so the caller can plan the first walk meanwhile. Use it as a context manager;
+    `render()` is the module's render() on this process: a crashed process is started again."""
+
+    def __init__(self, scene_json: Path, work: Path, *, profile: str = "preview", camera=None):
+        if profile not in PROFILES:
+            raise ValueError(f"profile must be one of {', '.join(PROFILES)}")
+        self._cmd = [sys.executable, "-m", "render.serve", str(scene_json), str(work), "--profile", profile]
+        if camera is not None:
+            from formats.base import dump_model
+
+            self._cmd += ["--camera", json.dumps(dump_model(camera))]
+        self._work = Path(work)
+        self._proc: subprocess.Popen | None = _spawn(self._cmd, stdin=subprocess.PIPE)
+
+    def render(self, trajectory_json: Path, *, on_progress: Callable[[int, int], None] = lambda done, total: None,
+               budget_s: float | None = None, trim: bool = True) -> Rendered:
+        started, crashes = time.perf_counter(), []
+        request = json.dumps({"trajectory": str(trajectory_json), "trim": trim}) + "\n"
+        while True:
+            left = None if budget_s is None else max(0.0, budget_s - (time.perf_counter() - started))
+            if self._proc is None:
+                self._proc = _spawn(self._cmd, stdin=subprocess.PIPE)
+            try:
+                stats = self._request(request, on_progress, left)
+                break
+            except RenderCrashError as exc:
+                self.close()   # the next try starts Blender again; it resumes from the frame cache
+                crashes.append(str(exc).splitlines()[0])
+                if len(crashes) > CRASH_RETRIES:
+                    raise
+            except BaseException:
+                self.close()
                 raise
-    if crashes:
-        stats["crashes"] = crashes
-    return Rendered(work / "video.mp4", work / "visibility.json", stats)
+        if crashes:
+            stats["crashes"] = crashes
+        return Rendered(self._work / "video.mp4", self._work / "visibility.json", stats)
+
+    def _request(self, request: str, on_progress: Callable[[int, int], None], budget_s: float | None) -> dict:
+        try:
+            self._proc.stdin.write(request)
+            self._proc.stdin.flush()
+        except BrokenPipeError:
+            pass                     # it died: _follow reads how
+        return _follow(self._proc, on_progress, "render", budget_s, done=_DONE)
+
+    def close(self) -> None:
+        """Stop the process (it may be building a scene no walk will use)."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            _stop(proc)
+            for stream in (proc.stdin, proc.stdout):
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
+    def __enter__(self) -> "RenderSession":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+_DONE = "done "  # the line render.serve ends a request with (render.serve.DONE)
 
 
 def id_frames(scene_json: Path, trajectory_json: Path, folder: Path, frames: list[int], *, scale: int = 1,
@@ -120,10 +174,24 @@ def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str, bud
     """Run a render module in a fresh process, passing its `progress a/b` lines on; returns its
     last line when that is a JSON object (its report), else {}. RenderError with the tail of its
     log when it fails; RenderBudgetError when it was stopped after `budget_s` wall seconds."""
+    proc = _spawn(cmd)
+    try:
+        return _follow(proc, on_progress, what, budget_s)
+    finally:
+        proc.stdout.close()
+
+
+def _spawn(cmd: list[str], stdin=None) -> subprocess.Popen:
     env = dict(os.environ, PYTHONUNBUFFERED="1", **{PARENT_ENV: str(os.getpid())})  # it dies with us
+    return subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+
+
+def _follow(proc: subprocess.Popen, on_progress: Callable[[int, int], None], what: str, budget_s: float | None,
+            done: str | None = None) -> dict:
+    """Read `proc`'s output up to its end - or, with `done`, up to the line starting with it,
+    whose JSON rest is returned while the process goes on - passing progress lines on."""
     tail: list[str] = []
     last: tuple[int, int] | None = None
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     over = threading.Event()
 
     def stop_over_budget() -> None:
@@ -137,6 +205,8 @@ def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str, bud
         timer.start()
     try:
         for line in proc.stdout:
+            if done is not None and line.startswith(done):
+                return _report(line[len(done):])
             tail = (tail + [line.rstrip()])[-30:]
             progress = parse_progress(line)
             if progress:
@@ -150,13 +220,12 @@ def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str, bud
         if timer:
             timer.cancel()
             timer.join()  # a stop under way finishes first: nothing is left running
-        proc.stdout.close()
     if code != 0 and over.is_set():
-        done = f" after {last[0]}/{last[1]} frames" if last else " before its first frame"
-        raise RenderBudgetError(f"{what} stopped at its budget of {budget_s:g} s{done}", last)
+        at = f" after {last[0]}/{last[1]} frames" if last else " before its first frame"
+        raise RenderBudgetError(f"{what} stopped at its budget of {budget_s:g} s{at}", last)
     if code < 0 and -code in CRASH_SIGNALS:
         raise RenderCrashError(f"{what} crashed (exit {code}, {signal.Signals(-code).name}):\n" + "\n".join(tail))
-    if code != 0:
+    if code != 0 or done is not None:
         raise RenderError(f"{what} failed (exit {code}):\n" + "\n".join(tail))
     return _report(tail[-1] if tail else "")
 

@@ -17,10 +17,11 @@ How it works
   where every object and room has an exact colour; render.idcolors) by a second Blender
   process beside it at idle CPU priority (render.id_helper: `--ids-only`), which also
   decodes them (render.id_decode); this process renders whatever id frames it left.
-- Chunks are content-defined (render.frame_cache.chunk_bounds): cut where a frame's pose
-  key says so, 15..60 frames (about 29 on average) in preview, 7..30 in photoreal
-  (`--chunk N`: at most N). A boundary depends on the poses, not on frame indices, so the
-  coverage loop's extra looks inserted mid-walk change only the chunks around them.
+- Chunks are content-defined (render.frame_cache.walk_chunks): cut where a frame's pose
+  key says so and where the camera starts or stops moving or turning, at most 90 frames in
+  preview and 30 in photoreal (`--chunk N`: at most N). A boundary depends on the poses, not
+  on frame indices, so the coverage loop's extra looks inserted mid-walk change only the
+  chunks around them.
 - Resume: everything lives in OUT_DIR/.frames/<inputs hash>/ (scene, profile, sizes and the
   renderer/asset code hashed). A segment is named by the camera poses of its frames and an
   id frame by its pose, so whatever was finished before an interruption - or before the
@@ -213,7 +214,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
         helper = None   # the id pass beside the colour pass, when there is colour to render
         if any(not plan.segment_done(c) for c in todo) and any(_missing_ids(plan, *plan.chunks[c]) for c in todo):
             helper = IdHelper.start(Path(scene_path), Path(trajectory_path), out_dir, profile, (lo, hi), id_scale, chunk)
-        _render_chunks(scene, plan, todo, profile, camera, id_size, timings, emit, total, rendered, helper)
+        _render_chunks(scene, plan, todo, profile, camera, id_size, key, timings, emit, total, rendered, helper)
     else:
         progress(f"progress {plan.frames_done()}/{total}")
     if not all(plan.chunk_done(c) for c in range(len(plan.chunks))):
@@ -271,7 +272,8 @@ def render_ids_only(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     camera = walk.camera
     poses = [dump_model(f) for f in walk.frames]
     id_size = id_pass_size(camera.width, camera.height, id_scale)
-    frames_dir = Path(out_dir) / ".frames" / inputs_hash(scene, profile, camera, id_size)[:24]
+    key = inputs_hash(scene, profile, camera, id_size)
+    frames_dir = Path(out_dir) / ".frames" / key[:24]
     rendered = {"id_frames": 0, "decoded": 0}
     timings: dict[str, float] = {}
     if frames_dir.is_dir():
@@ -279,7 +281,7 @@ def render_ids_only(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
         lo, hi = (0, len(poses)) if frames is None else (max(0, frames[0]), min(len(poses), frames[1]))
         missing = _missing_ids(plan, lo, hi)
         if missing:
-            built = _build(scene, plan, profile, camera, id_size, timings)
+            built = _build(scene, plan, profile, camera, id_size, key, timings)
             with quiet_stdout(), _id_writer(built, plan) as render_ids:
                 render_ids(missing, timings, rendered)
         t0 = time.perf_counter()
@@ -316,7 +318,7 @@ def _round(d: dict) -> dict:
     return {k: round(v, 3) for k, v in d.items()}
 
 
-def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, id_size, timings, emit,
+def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, id_size, key: str, timings, emit,
                    total, rendered: dict, helper: IdHelper | None = None) -> None:
     """Render the chunks `todo`: colour straight into a video segment (unless it exists), and
     the missing id frames - chunk by chunk, or, with a `helper` rendering them beside this
@@ -326,7 +328,7 @@ def _render_chunks(scene, plan: Plan, todo: list[int], profile, camera: Camera, 
 
     from render.scene_builder import configure_video_output
 
-    built = _build(scene, plan, profile, camera, id_size, timings)
+    built = _build(scene, plan, profile, camera, id_size, key, timings)
     color = built.color_scene
     done = [plan.frames_done()]
     sink = [emit]
@@ -386,11 +388,28 @@ def _merge_helper(report: dict, timings: dict, rendered: dict) -> None:
         rendered["ids_helper_error"] = report["error"][-500:]
 
 
-def _build(scene, plan: Plan, profile, camera: Camera, id_size, timings):
-    from render.scene_builder import build_scene, keyframe_camera, keyframe_doors
+# The scene this process last built, under its inputs_hash: render.serve keeps one process for
+# the walks of a scene, and each walk after the first only keyframes the camera and doors again.
+_BUILT: dict[str, object] = {}
+
+
+def prepare(scene: dict, profile: str, camera: Camera, id_size: tuple[int, int], key: str):
+    """The scene built for these inputs (`key`: inputs_hash of them), built now unless this
+    process already has it."""
+    from render.scene_builder import build_scene
+
+    if key not in _BUILT:
+        _BUILT.clear()                      # build_scene starts from an empty Blender session
+        _BUILT[key] = build_scene(scene, profile, camera, *id_size)
+    return _BUILT[key]
+
+
+def _build(scene, plan: Plan, profile, camera: Camera, id_size, key: str, timings):
+    from render.scene_builder import clear_animation, keyframe_camera, keyframe_doors
 
     t0, cpu = time.perf_counter(), time.process_time()
-    built = build_scene(scene, profile, camera, *id_size)
+    built = prepare(scene, profile, camera, id_size, key)
+    clear_animation(built)                  # an earlier walk's keys would stay between this one's
     keyframe_camera(built.camera, plan.poses)
     keyframe_doors(built, plan.poses)
     timings["build"] = time.perf_counter() - t0

@@ -403,6 +403,12 @@ def keyframe_camera(cam: bpy.types.Object, poses: list[dict]) -> None:
     _constant_interpolation(cam)
 
 
+def clear_animation(built: BuiltScene) -> None:
+    """Remove the camera's and the door leaves' keyframes (before keyframing another walk)."""
+    for ob in [built.camera] + [ob for ob, _ in built.doors.values()]:
+        ob.animation_data_clear()
+
+
 def _constant_interpolation(ob: bpy.types.Object) -> None:
     ad = ob.animation_data
     if ad is None or ad.action is None:

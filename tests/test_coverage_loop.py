@@ -21,15 +21,14 @@ def loop(monkeypatch, tmp_path):
         walks.append({room: list(ids) for room, ids in (extra_looks or {}).items()})
         return {"frames": [{"frame": k} for k in range(100 + 10 * len(walks))]}
 
-    def render(scene_path, trajectory_path, work, **_):
+    def render(trajectory_path, **_):
         renders.append(1)
         for name in ("video.mp4", "visibility.json"):
-            (work / name).write_text("stand-in")
+            (trajectory_path.parent / name).write_text("stand-in")
         return SimpleNamespace(stats={})
 
     monkeypatch.setattr(walk_plan, "plan_walk", plan_walk)
     monkeypatch.setattr(walk_plan, "walk_summary", lambda traj: {"frames": len(traj["frames"])})
-    monkeypatch.setattr(pipeline, "render", render)
     monkeypatch.setattr(pipeline, "_write", lambda path, data, model: None)
     monkeypatch.setattr(pipeline, "read_model", lambda path, model: {})
     monkeypatch.setattr(pipeline, "dump_model", lambda model: model)
@@ -43,7 +42,8 @@ def loop(monkeypatch, tmp_path):
         first = plan_walk(scenario, {})
         clock = pipeline._Clock(lambda stage: None)
         _, info = pipeline._render_with_coverage(scenario, {}, first, tmp_path / "out", staging,
-                                                 pipeline.Options(width=64, height=48), clock, None, "key")
+                                                 pipeline.Options(width=64, height=48), clock, None, "key",
+                                                 SimpleNamespace(render=render))
         return walks, renders, info
 
     return run

@@ -24,10 +24,19 @@ def test_an_aborting_process_is_a_crash_and_an_error_exit_is_not():
 
 
 def _scripted(monkeypatch, outcomes: list):
-    """render.api._run that crashes or reports as `outcomes` say, one per call; returns the calls."""
-    calls = []
+    """Render processes that crash or report as `outcomes` say, one per request; returns the
+    budgets of the requests and counts the processes started in `calls.started`."""
+    import io
+    from types import SimpleNamespace
 
-    def fake(cmd, on_progress, what, budget_s=None):
+    calls = []
+    calls_started = []
+
+    def spawn(cmd, stdin=None):
+        calls_started.append(cmd)
+        return SimpleNamespace(stdin=io.StringIO(), stdout=io.StringIO(), poll=lambda: None)
+
+    def follow(proc, on_progress, what, budget_s, done=None):
         calls.append(budget_s)
         outcome = outcomes[len(calls) - 1]
         if outcome == "crash":
@@ -35,22 +44,25 @@ def _scripted(monkeypatch, outcomes: list):
         if outcome == "fail":
             raise api.RenderError(f"{what} failed (exit 1):\nTraceback")
         return {"status": "done"}
-    monkeypatch.setattr(api, "_run", fake)
-    return calls
+    monkeypatch.setattr(api, "_spawn", spawn)
+    monkeypatch.setattr(api, "_follow", follow)
+    monkeypatch.setattr(api, "_stop", lambda proc, grace_s=5.0: None)
+    return calls, calls_started
 
 
 def test_a_crashed_render_is_run_again_once_within_the_same_budget(monkeypatch, tmp_path: Path):
-    calls = _scripted(monkeypatch, ["crash", "done"])
+    calls, started = _scripted(monkeypatch, ["crash", "done"])
     done = api.render(tmp_path / "scene.json", tmp_path / "trajectory.json", tmp_path, budget_s=100.0)
     assert done.stats["status"] == "done"
     assert done.stats["crashes"] == ["render crashed (exit -6, SIGABRT):"]
     assert len(calls) == 2 and 99.0 < calls[1] <= calls[0] <= 100.0
+    assert len(started) == 2                       # a fresh Blender for the second try
 
     _scripted(monkeypatch, ["crash", "crash", "done"])
     with pytest.raises(api.RenderCrashError):
         api.render(tmp_path / "scene.json", tmp_path / "trajectory.json", tmp_path)
 
-    calls = _scripted(monkeypatch, ["fail", "done"])
+    calls, _ = _scripted(monkeypatch, ["fail", "done"])
     with pytest.raises(api.RenderError):
         api.render(tmp_path / "scene.json", tmp_path / "trajectory.json", tmp_path)
     assert len(calls) == 1
