@@ -164,6 +164,21 @@ def test_a_carpet_is_shown_whole_by_what_no_furniture_covers():
         assert Facts(check_files(files), CHECK_RULES).shown_whole("lounge/carpet/1") is expected
 
 
+def test_a_room_is_shown_by_the_frame_with_the_most_of_its_things_not_a_bare_wall():
+    """sample-3-001's kitchen was evidenced by a side trip's frame of bare wall: the room's own
+    surfaces fill such a frame, so it had the most room pixels."""
+    files = counting_room()
+    kitchen = files["visibility.json"]["rooms"]["kitchen"]
+    wall = kitchen["frames"][-1]                       # after the things' 30 frames: nothing in view
+    kitchen["pixels"] = [9000 if f == wall else 5000 - f for f in kitchen["frames"]]
+    seen = scenario_seen(files)
+    assert seen.room_evidence("kitchen") == [0, 10]    # first seen; all five things (from frame 10)
+    kitchen["pixels"] = [9000 if f in (wall, 25) else 5000 for f in kitchen["frames"]]
+    assert scenario_seen(files).room_evidence("kitchen") == [0, 25]   # of those, the most room
+    files["visibility.json"]["objects"] = {}
+    assert scenario_seen(files).room_evidence("kitchen") == [0, 25]   # no things: the most room
+
+
 def test_object_counting_never_asks_about_single_objects():
     files = house({"kitchen": [0, 0, 4, 4]}, [obj("kitchen/chair/1", 1, 1), obj("kitchen/plant/1", 3, 3)], ["kitchen"])
     records, report = run(files)
