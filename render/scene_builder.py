@@ -389,17 +389,26 @@ def set_pose(cam: bpy.types.Object, pose: dict) -> None:
 
 def keyframe_camera(cam: bpy.types.Object, poses: list[dict]) -> None:
     """One keyframe per trajectory frame (Blender frame = trajectory frame number), constant
-    interpolation; yaw is unwrapped so consecutive keys never differ by a full turn."""
-    prev = None
+    interpolation; yaw is unwrapped so consecutive keys never differ by a full turn. The first
+    key is inserted as usual (it makes the action and its curves); the rest are written into
+    the curves at once (keyframe_insert per frame took 0.6-0.9 s for a 2000-2700-frame walk)."""
+    rows, prev = [], None
     for pose in poses:
         yaw = float(pose["yaw"])
         if prev is not None:
             yaw = prev + ((yaw - prev + 180.0) % 360.0 - 180.0)
         prev = yaw
-        set_pose(cam, {**pose, "yaw": yaw})
-        f = int(pose["frame"])
-        cam.keyframe_insert("location", frame=f)
-        cam.keyframe_insert("rotation_euler", frame=f)
+        rot = camera_rotation(yaw, float(pose["pitch"]))
+        rows.append((float(pose["frame"]), *(float(v) for v in pose["position"]), *rot))
+    set_pose(cam, poses[0])
+    for path in ("location", "rotation_euler"):
+        cam.keyframe_insert(path, frame=int(poses[0]["frame"]))
+    for fc in _fcurves(cam):
+        column = 1 + fc.array_index + (3 if fc.data_path == "rotation_euler" else 0)
+        points = fc.keyframe_points
+        points.add(len(rows) - 1)
+        points.foreach_set("co", [v for row in rows for v in (row[0], row[column])])
+        fc.update()
     _constant_interpolation(cam)
 
 
@@ -409,10 +418,10 @@ def clear_animation(built: BuiltScene) -> None:
         ob.animation_data_clear()
 
 
-def _constant_interpolation(ob: bpy.types.Object) -> None:
+def _fcurves(ob: bpy.types.Object) -> list:
     ad = ob.animation_data
     if ad is None or ad.action is None:
-        return
+        return []
     fcurves = getattr(ad.action, "fcurves", None)
     if fcurves is None or len(fcurves) == 0:      # Blender 5 layered actions
         fcurves = []
@@ -421,7 +430,11 @@ def _constant_interpolation(ob: bpy.types.Object) -> None:
                 bag = strip.channelbag(ad.action_slot)
                 if bag is not None:
                     fcurves.extend(bag.fcurves)
-    for fc in fcurves:
+    return list(fcurves)
+
+
+def _constant_interpolation(ob: bpy.types.Object) -> None:
+    for fc in _fcurves(ob):
         for kp in fc.keyframe_points:
             kp.interpolation = "CONSTANT"
 
