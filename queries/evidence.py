@@ -133,8 +133,10 @@ class Seen:
         return sorted({frames[0], best[0]}) if frames else []
 
     def room_evidence(self, label: str) -> list[int]:
-        """First seen frame and the frame that shows the room best: most of its things, then most
-        of the room (the room's floor and walls alone would pick a bare wall filling the frame)."""
+        """First seen frame and the frame that shows the room best: the most of its furniture
+        (its things in view, each weighed by its largest face: a bed says "bedroom" more than a
+        cup), then the most of the room. The room's floor and walls alone would pick a bare wall
+        filling the frame."""
         frames, best = self._rooms.get(label, ([], []))
         if not frames:
             return []
@@ -142,9 +144,13 @@ class Seen:
         for oid, obj in self._by_id.items():
             track = self._vis.objects.get(oid)
             if obj.room == label and track is not None:
-                things.update(f for f, p in zip(track.frames, track.pixels) if f in inside and p >= self.min_pixels)
+                w, d, h = obj.size
+                face = max(w * d, w * h, d * h)
+                for f, p in zip(track.frames, track.pixels):
+                    if f in inside and p >= self.min_pixels:
+                        things[f] += face
         rank = {f: k for k, f in enumerate(best)}
-        return sorted({frames[0], min(frames, key=lambda f: (-things[f], rank[f]))})
+        return sorted({frames[0], min(frames, key=lambda f: (-round(things[f], 6), rank[f]))})
 
     def rooms_covisible(self, a: str, b: str) -> bool | None:
         """Do rooms a and b appear in one frame? None when the file cannot tell (no "rooms")."""

@@ -179,6 +179,16 @@ def test_a_room_is_shown_by_the_frame_with_the_most_of_its_things_not_a_bare_wal
     assert scenario_seen(files).room_evidence("kitchen") == [0, 25]   # no things: the most room
 
 
+def test_a_room_is_shown_by_its_big_furniture_rather_than_by_many_small_things():
+    """sample-3-001's bedroom was evidenced by its desk corner (a desk, a chair, a picture, a
+    plant): a person knows a bedroom by its bed."""
+    small = [obj(f"bedroom/cup/{k}", 1 + 0.5 * k, 1, w=0.08, d=0.08) for k in range(1, 5)]
+    bed = obj("bedroom/bed/1", 2, 3, w=1.6, d=2.0)
+    files = house({"bedroom": [0, 0, 4, 4]}, small + [bed], ["bedroom"],
+                  first_frames={**{o["id"]: 10 for o in small}, "bedroom/bed/1": 60})
+    assert scenario_seen(files).room_evidence("bedroom") == [0, 60]   # the bed alone beats four cups
+
+
 def test_object_counting_never_asks_about_single_objects():
     files = house({"kitchen": [0, 0, 4, 4]}, [obj("kitchen/chair/1", 1, 1), obj("kitchen/plant/1", 3, 3)], ["kitchen"])
     records, report = run(files)
