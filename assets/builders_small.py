@@ -52,12 +52,12 @@ def tumbler(b: Builder):
     w, d, h = b.w, b.d, b.h
     r = w / 2
     b.add("glass", vessel(r * 0.85, r, h, 0.0025, 0.012), b.mat("glass", (0.8, 0.9, 0.95)))
-    # a coloured drink (a glass of water alone is nearly invisible at 640x480) of the tumbler's
-    # colour (categories: orange juice, light blue water, brown cola): what a viewer sees of
-    # the glass is its drink, so that is what its colour attribute names
+    # coloured drinks: a glass of water alone is nearly invisible at 640x480
+    liquid = b.choice([((0.98, 0.55, 0.05), "juice"), ((0.35, 0.65, 0.95), "water"), ((0.45, 0.15, 0.05), "cola"),
+                       ((0.98, 0.55, 0.05), "juice")])
     level = h * b.uniform(0.55, 0.75)
     b.add("drink", lathe([(0, 0.012), (r * 0.85 - 0.002, 0.012), (r * 0.85 + (r * 0.15) * (level / h) ** 0.8 - 0.003, level),
-                          (0, level)], 24), b.mat("liquid", b.rgb, transmission=0.2))
+                          (0, level)], 24), b.mat("liquid", liquid[0], transmission=0.2))
     b.add("rim", torus(r - 0.0012, 0.0014, (0, 0, h - 0.0014), "z", 32, 6), b.mat("glass", (0.95, 0.97, 1.0)))
 
 

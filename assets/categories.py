@@ -273,7 +273,7 @@ _CATEGORY_LIST: tuple[Category, ...] = (
        aliases=("bath towel", "hand towel", "towels", "towel rail", "towel rack"),
        materials=("fabric", "metal"), mount_height=0.9),
     _c("tumbler", (0.065, 0.065, 0.10), (0.085, 0.085, 0.14), "on_support", "glass",
-       ("orange", "light blue", "brown"),     # its drink: juice, water, cola (builders_small.tumbler)
+       ("light blue",),
        aliases=("glass", "drinking glass", "water glass", "wine glass", "beaker",
                 "tumbler glass", "cup glass"),
        supports=_TABLETOP + ("sink",), round=True, materials=("glass", "liquid")),

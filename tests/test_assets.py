@@ -82,17 +82,6 @@ def test_overrides_color_and_size():
     assert color_rgb("#ff0000") == (1.0, 0.0, 0.0) and color_rgb("Gray") == COLORS["grey"]
 
 
-def test_a_tumbler_is_the_colour_of_its_drink():
-    """What a viewer sees of a glass is its drink (sample-3-001: an orange juice listed as a
-    light blue tumbler); the colour attribute names it, drawn or given."""
-    drawn = {build_model("tumbler", np.random.default_rng(seed)).color for seed in range(30)}
-    assert drawn == {"orange", "light blue", "brown"}
-    for seed, color in enumerate(("orange", "light blue", "brown", "red")):
-        model = build_model("tumbler", np.random.default_rng(seed), color=color)
-        drink = next(p for p in model.parts if p.name == "drink")
-        assert model.color == color and drink.material.color[:3] == COLORS[color]
-
-
 def test_wall_mounted_tv_and_open_door():
     tv = build_model("tv", np.random.default_rng(0), wall_mounted=True)
     assert tv.size[1] < 0.1 and "stand" not in [p.name for p in tv.parts]
