@@ -12,10 +12,10 @@ No bpy: the chunking and the names are plain Python (tested without Blender).
   coverage loop's extra looks) change only the chunk they fall in and at most a neighbour
   or two; every chunk before and after keeps its poses and so its name.
 - A chunk also ends wherever the camera starts or stops moving or turning (`motion_ends`):
-  the walk's extra looks go in at such places (a side trip leaves where a look ended and
-  comes back to that pose; a look with an extra stop is a new look between a stop and a
-  walk), so both ends of an insertion are chunk ends in the first walk and in the extended
-  one, and no frame of the first walk around it is rendered again.
+  a side trip (the coverage loop's extra look away from a standpoint) leaves where a look
+  ended and comes back to that pose, so both its ends are chunk ends in the first walk and in
+  the extended one, and no frame of the first walk around it is rendered again. (A look
+  given an extra stop is planned anew: its own frames change.)
 - A video segment is named by the pose keys of its frames (`segment_key`): rendered once,
   it is reused by every walk holding the same run of poses.
 """
