@@ -40,11 +40,18 @@ def _canonical(data) -> bytes:
     return json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
 
 
+def _camera(pose: dict) -> tuple[list[float], float, float]:
+    """The camera of a pose at the precision that tells frames apart: position to 1e-5 m, yaw
+    and pitch to 1e-4 deg."""
+    return ([round(float(v), 5) for v in pose["position"]], round(float(pose["yaw"]), 4),
+            round(float(pose["pitch"]), 4))
+
+
 def pose_key(pose: dict) -> str:
-    """16 hex digits naming what a frame shows: the camera pose (position to 1e-5 m, yaw and
-    pitch to 1e-4 deg) and the door leaves open in it (`doors`, generator.doors.door_poses)."""
-    p = [round(float(v), 5) for v in pose["position"]]
-    key = {"p": p, "y": round(float(pose["yaw"]), 4), "t": round(float(pose["pitch"]), 4)}
+    """16 hex digits naming what a frame shows: the camera pose (`_camera`) and the door
+    leaves open in it (`doors`, generator.doors.door_poses)."""
+    p, yaw, pitch = _camera(pose)
+    key = {"p": p, "y": yaw, "t": pitch}
     if pose.get("doors"):
         key["d"] = {k: round(float(v), 2) for k, v in sorted(pose["doors"].items())}
     return hashlib.sha256(_canonical(key)).hexdigest()[:16]
@@ -72,12 +79,8 @@ def _is_cut(key: str, divisor: int) -> bool:
 
 def _motion(poses: list[dict]) -> list[tuple[bool, bool]]:
     """(moves, turns) of each frame against the one before, at pose_key's precision."""
-    def where(p):
-        return [round(float(v), 5) for v in p["position"]]
-
-    def gaze(p):
-        return round(float(p["yaw"]), 4), round(float(p["pitch"]), 4)
-    return [(False, False)] + [(where(a) != where(b), gaze(a) != gaze(b)) for a, b in zip(poses[1:], poses)]
+    cams = [_camera(p) for p in poses]
+    return [(False, False)] + [(a[0] != b[0], a[1:] != b[1:]) for a, b in zip(cams[1:], cams)]
 
 
 def motion_ends(poses: list[dict]) -> frozenset[int]:
