@@ -467,7 +467,7 @@ def _render_with_coverage(scenario, scene, trajectory, out_root, staging, option
     from generator.walk.plan import plan_walk, walk_summary
 
     work = render_cache(out_root, scenario.name)
-    work.mkdir(parents=True, exist_ok=True)
+    outputs.make_dirs(work)  # another scenario may be removing an empty OUT/.cache meanwhile
     budget = options.render_budget or render_budget_s(len(trajectory["frames"]), options.width, options.height,
                                                       options.profile)
     loop_key = coverage_key(key)

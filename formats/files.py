@@ -170,6 +170,19 @@ def staged_folder(final: Path) -> Iterator[Path]:
     shutil.rmtree(retired, ignore_errors=True)
 
 
+def make_dirs(path: Path, tries: int = 5) -> None:
+    """`mkdir -p path` that survives another run removing an empty parent meanwhile: a scenario
+    that publishes removes OUT/.cache once it is empty, which can fall between this run creating
+    .cache and creating .cache/<name> inside it (a batch's resume failed so, FileNotFoundError)."""
+    for attempt in range(tries):
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            return
+        except FileNotFoundError:
+            if attempt == tries - 1:
+                raise
+
+
 def _writer_alive(suffix: str) -> bool:
     """Whether the run that made a staging folder `...partial-<pid>-<n>` still lives."""
     try:

@@ -7,7 +7,6 @@ itself never imports bpy, so the application can call it from any environment.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -17,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from render.lifeline import PARENT_ENV
+from render.lifeline import child_env
 
 PROFILES = ("preview", "photoreal")
 PASSES = ("masks", "depth", "glb")  # optional outputs (render.passes), in this order
@@ -182,7 +181,7 @@ def _run(cmd: list[str], on_progress: Callable[[int, int], None], what: str, bud
 
 
 def _spawn(cmd: list[str], stdin=None) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONUNBUFFERED="1", **{PARENT_ENV: str(os.getpid())})  # it dies with us
+    env = child_env(PYTHONUNBUFFERED="1")  # it dies with us
     return subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
 
 

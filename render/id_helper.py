@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from render.lifeline import PARENT_ENV
+from render.lifeline import child_env
 
 
 def lower_priority() -> str:
@@ -46,7 +46,7 @@ class IdHelper:
 
     def __init__(self, cmd: list[str]):
         self._log = tempfile.TemporaryFile(mode="w+")   # not a pipe: it never blocks the helper
-        env = dict(os.environ, PYTHONUNBUFFERED="1", **{PARENT_ENV: str(os.getpid())})
+        env = child_env(PYTHONUNBUFFERED="1")
         self._proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, text=True, env=env)
 
     @classmethod

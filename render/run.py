@@ -65,7 +65,7 @@ from pathlib import Path
 from formats import fingerprint
 from formats.base import dump_model, load_model, read_model, write_model
 from formats.camera import Camera
-from formats.files import sha256_file
+from formats.files import make_dirs, sha256_file
 from formats.scene import Scene
 from formats.trajectory import Trajectory
 from formats.visibility import Visibility
@@ -167,7 +167,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     fps = walk.fps
     id_size = id_pass_size(width, height, id_scale)
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    make_dirs(out_dir)  # OUT/.cache/<name>: another scenario may be removing an empty OUT/.cache
     key = inputs_hash(scene, profile, camera, id_size)
     traj_hash = hashlib.sha256(_canonical(poses)).hexdigest()
     video, vis_path = out_dir / "video.mp4", out_dir / "visibility.json"

@@ -145,6 +145,48 @@ def test_one_batch_per_output_folder(tmp_path):
         pass
 
 
+# a worker whose interrupt goes nowhere, as when Python drops one raised inside a finaliser
+STUBBORN = """
+import sys, time
+from egoscene.batch import worker
+worker.STOP_GRACE_S = 1.0
+def stubborn(spec, out, options, emit):
+    print("ready", flush=True)
+    while True:
+        try:
+            time.sleep(60)
+        except KeyboardInterrupt:
+            pass
+worker.run_scenario = stubborn
+sys.exit(worker.main(["spec.yaml", "out", "{}"]))
+"""
+
+
+def test_a_stopped_worker_ends_itself_when_its_interrupt_is_swallowed(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-c", STUBBORN], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        assert proc.stdout.readline() == "ready\n"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 130
+    finally:
+        proc.kill() if proc.poll() is None else None
+        proc.stdout.close()
+
+
+def test_a_worker_whose_batch_is_already_gone_exits_before_doing_anything(tmp_path):
+    """The batch died between starting the worker and the worker asking to die with it: the
+    worker sees another parent (not necessarily pid 1: an orphan goes to the nearest subreaper)."""
+    from render.lifeline import PARENT_ENV
+
+    spec = tiny_specs(tmp_path / "specs", ("orphan",))[0]
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "egoscene.batch.worker", str(spec), str(out), "{}"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, env=dict(os.environ, **{PARENT_ENV: "1"}))
+    assert done.returncode == 1 and "egoscene-batch" not in done.stdout
+    assert not out.exists()
+
+
 # ------------------------------------------------------------------------------- real runs
 
 

@@ -60,6 +60,8 @@ def test_a_render_process_whose_parent_is_already_gone_exits_at_once():
 
 
 def test_run_by_hand_a_render_module_keeps_no_lifeline():
+    from render.lifeline import PARENT_ENV
+
     done = subprocess.run([sys.executable, "-c", "from render.lifeline import die_with_parent; die_with_parent()"],
-                          cwd=ROOT, timeout=30, env={k: v for k, v in os.environ.items() if k != "EGOSCENE_RENDER_PARENT"})
+                          cwd=ROOT, timeout=30, env={k: v for k, v in os.environ.items() if k != PARENT_ENV})
     assert done.returncode == 0

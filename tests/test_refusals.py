@@ -405,3 +405,23 @@ def test_a_plan_the_work_budget_ends_unproven_is_kept_under_a_time_budget():
         model.solve = solve
     assert "feasible" in statuses
     assert budgeted == free
+
+
+def test_a_frame_cache_folder_is_made_even_when_another_run_removes_the_empty_cache_root_meanwhile(tmp_path, monkeypatch):
+    """A scenario that publishes removes OUT/.cache once it is empty. When that falls between
+    another run creating .cache and creating .cache/<name>, the second mkdir finds no parent."""
+    root, made = tmp_path / ".cache", []
+    real_mkdir = os.mkdir
+
+    def mkdir_then_lose_root(path, *args, **kwargs):
+        real_mkdir(path, *args, **kwargs)
+        if Path(path) == root and not made:  # the other run's rmdir of the empty root lands here, once
+            made.append(path)
+            os.rmdir(root)
+
+    monkeypatch.setattr(os, "mkdir", mkdir_then_lose_root)
+    with pytest.raises(FileNotFoundError):  # what plain mkdir -p does
+        (root / "tiny-b").mkdir(parents=True, exist_ok=True)
+    made.clear()
+    files.make_dirs(root / "tiny-b")
+    assert (root / "tiny-b").is_dir() and made

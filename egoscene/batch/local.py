@@ -8,7 +8,6 @@ runs the same way on a laptop and on a cluster node.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -18,8 +17,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Callable
 
 from egoscene.batch.worker import MARK
+from render.lifeline import child_env
 
-STOP_GRACE_S = 15.0  # a stopped worker first stops its Blender (render.api waits up to 5 s)
+STOP_GRACE_S = 15.0  # a stopped worker first stops its Blender; it ends itself after 10 s (worker.STOP_GRACE_S)
 
 
 def run_worker_process(spec: str, out: str, options: dict, on_event: Callable[[dict], None] = lambda e: None,
@@ -28,7 +28,7 @@ def run_worker_process(spec: str, out: str, options: dict, on_event: Callable[[d
     the process (and None when it is gone) so the batch can stop it. A worker that dies
     without a result is reported as crashed with the end of its output."""
     cmd = [sys.executable, "-m", "egoscene.batch.worker", spec, out, json.dumps(options)]
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    env = child_env(PYTHONUNBUFFERED="1")  # it dies with this process (render.lifeline)
     tail: deque[str] = deque(maxlen=20)
     result = None
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,

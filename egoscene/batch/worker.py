@@ -7,21 +7,30 @@ OPTIONS_JSON holds the fields of egoscene.pipeline.Options. stdout carries lines
 and, last, {"event": "result", ...} (see `run_scenario`); anything else on stdout is ignored.
 Exit status 0 whenever a result was reported (even a refusal), 130 when stopped.
 
-The worker dies with its parent (Linux: PR_SET_PDEATHSIG), and SIGTERM stops it like Ctrl-C,
-so the Blender process below it is stopped too (render.api) and nothing is left running.
+The worker dies with its parent (render.lifeline: SIGTERM when the batch process ends, even by
+kill -9), and SIGTERM stops it like Ctrl-C, so the Blender process below it is stopped too
+(render.api) and nothing is left running. A stop that has not ended the worker within
+STOP_GRACE_S ends it outright: Blender dies with it (render.lifeline) and the next run removes
+its staging folder (formats.files.staged_folder).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Callable
 
+from render.lifeline import die_with_parent
+
 MARK = "egoscene-batch "
 ERROR_CHARS = 2000  # batch.json keeps one bounded message per scenario
+STOP_GRACE_S = 10.0  # from SIGTERM to the end of the process (render.api gives Blender 5 s of it)
+_deadline: threading.Timer | None = None
 
 
 def known_errors() -> dict[str, tuple[type[BaseException], ...]]:
@@ -86,28 +95,24 @@ def run_scenario(spec: Path, out: Path, options: dict, emit: Callable[[dict], No
     return result
 
 
-def _die_with_parent() -> None:
-    """Linux: ask the kernel to send SIGTERM when the batch process dies (even by kill -9)."""
-    try:
-        import ctypes
-        import os
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-        if os.getppid() == 1:  # the parent died before the call above
-            raise SystemExit(130)
-    except (OSError, AttributeError):
-        pass  # not Linux: the batch stops its workers itself on Ctrl-C
-
-
 def _stop_on_sigterm(signum, frame):
+    """Stop like Ctrl-C, and end the process if that has not ended it within STOP_GRACE_S.
+    A worker whose batch was killed mid-render once ran on for over a minute (CI, stop 37; not
+    reproduced here). The interrupt is one exception raised wherever the main thread happens to
+    be, and Python drops one raised inside a finaliser (`Exception ignored in ...`); the timer
+    does not depend on where it lands."""
+    global _deadline
+    if _deadline is None:
+        _deadline = threading.Timer(STOP_GRACE_S, os._exit, (130,))
+        _deadline.daemon = True
+        _deadline.start()
     raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
     spec, out, options = (argv if argv is not None else sys.argv[1:])[:3]
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
-    _die_with_parent()
+    die_with_parent(signal.SIGTERM)
 
     def emit(event: dict) -> None:
         sys.stdout.write(MARK + json.dumps(event, sort_keys=True) + "\n")
