@@ -448,3 +448,23 @@ def test_a_question_the_check_refuses_is_left_out_and_replaced(tmp_path, monkeyp
     monkeypatch.setattr(check_mod, "check_output", unbalanced)
     with pytest.raises(pipeline.QueryCheckError, match="imbalance"):
         pipeline.checked_queries(out, 3, lambda: None, pipeline._Clock(stages.append), "tiny.yaml")
+
+
+def test_mutation_room_evidence_on_a_bare_wall_is_caught(shipped):
+    """A room's evidence frames must show some of its things when the video has such frames: the
+    room's floor and walls alone do not say which room it is (the kitchen's evidence was once a
+    bare wall corner, stop 36). Mutation: the room's things are cut out of its evidence frames."""
+    records, files = shipped
+    r = first_of(records, "map_direction")
+    assert problems_of(records, files, r["id"]) == set()
+    room, bare = r["evidence"]["rooms"][0], set(r["evidence"]["frames"])
+    vis = files.visibility
+    tracks = dict(vis.objects)
+    for o in files.scene.objects:
+        if o.room == room and o.id in tracks:
+            t = tracks[o.id]
+            kept = [(f, p) for f, p in zip(t.frames, t.pixels) if f not in bare]
+            tracks[o.id] = Track(frames=[f for f, _ in kept], pixels=[p for _, p in kept],
+                                 first_frame=kept[0][0] if kept else None)
+    walls = Files(files.scene, files.trajectory, vis.model_copy(update={"objects": tracks}))
+    assert "ungrounded" in problems_of(records, walls, r["id"])
