@@ -440,10 +440,13 @@ def test_extra_looks_dwell_longer(name):
 
 @pytest.mark.parametrize("name,room,count", [("scenario-02", 1, 2), ("scenario-04", 2, 3), ("three-story-house", 3, 3)])
 def test_an_extended_walk_keeps_the_first_walk_around_its_extra_looks(name, room, count):
-    """Extra looks are fitted into the room's first plan (a stop in a look, or a side trip that
-    comes back to where the look ended, facing as it did), so the render of an extended walk
-    reuses the first walk's frames: every frame before the room and every frame after it are
-    the first walk's, pose for pose, and the extended walk still keeps the motion limits."""
+    """Extra looks are fitted into the room's first plan (from a standpoint of a look, a glance
+    that turns to them and back; or a side trip that comes back to where the look ended, facing
+    as it did), so the render of an extended walk reuses the first walk's frames: every frame
+    before the room and every frame after it are the first walk's, pose for pose, the room's
+    frames are all still there in order (the extension only adds frames), and the extended walk
+    still keeps the motion limits. In each case a look glances (a look planned again with the stops
+    inside its pan lost the first walk's frames of that look)."""
     scenario, scene = furnished(name)
     base = walked(name)
     label = scenario.trajectory[room]
@@ -465,6 +468,30 @@ def test_an_extended_walk_keeps_the_first_walk_around_its_extra_looks(name, room
         nxt = scenario.trajectory[room + 1]
         tail_a, tail_b = a[entered(base, nxt):], b[entered(traj, nxt):]
         assert len(tail_a) == len(tail_b) and [pose(f) for f in tail_a] == [pose(f) for f in tail_b]
+    rest = iter(pose(f) for f in b)
+    assert all(p in rest for p in (pose(f) for f in a))  # the first walk is a subsequence of the extended one
+
+
+def test_a_glance_is_all_an_extension_renders():
+    """Cut into render chunks (render.frame_cache), the extended walk has only the glance's
+    frames in chunks the first walk's render lacks, but for the frames where it meets the first
+    walk: the frame at rest that ends a glance ends a chunk whatever follows. Without it the
+    first walk's next chunk was cut elsewhere, and 29 of its frames rendered again. (A glance put
+    before a look that does not start where the motion changes costs up to plan.RESYNC_FRAMES
+    more; the planner counts that in choosing where a glance goes.)"""
+    name, room, count = "scenario-02", 1, 2
+    from render.frame_cache import segment_key, walk_chunks
+
+    scenario, scene = furnished(name)
+    label = scenario.trajectory[room]
+    ids = [o["id"] for o in scene["objects"] if o["room"] == label][-count:]
+    first = walked(name)["frames"]
+    extended = plan_walk(scenario, scene, extra_looks={label: ids}, camera=CAMERA)["frames"]
+    keys, chunks = walk_chunks(first, 90)
+    rendered, old = {segment_key(keys[a:b]) for a, b in chunks}, set(keys)
+    keys, chunks = walk_chunks(extended, 90)
+    again = [i for a, b in chunks if segment_key(keys[a:b]) not in rendered for i in range(a, b) if keys[i] in old]
+    assert len(extended) > len(first) and len(again) <= 2, again
 
 
 @pytest.mark.parametrize("name", ["scenario-01", "three-story-house"])

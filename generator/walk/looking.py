@@ -63,12 +63,20 @@ def seen(tl: wm.Timeline, ctx: LookContext, k: int, first: int, half: float = wv
 
 
 def look(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols: list[int],
-         exit_heading: float | None, dwell: set[int] = frozenset()) -> None:
+         exit_heading: float | None, dwell: set[int] = frozenset(), ignore: tuple[int, int] | None = None) -> None:
     """Pan across the objects `cols` from standpoint `row` (those already seen well on
     the way in are left out), stopping DWELL_EXTRA frames on each of `dwell` (extra looks:
-    the render showed them too little)."""
+    the render showed them too little). Frames [ignore) do not count as seeing anything: the
+    look is then the one it would be without them."""
     need = wv.MIN_FRAMES + 3
-    cols = [c for c in cols if c in dwell or seen(tl, ctx, c, ctx.start).sum() < need]
+
+    def seen_so_far(c: int) -> int:
+        n = int(seen(tl, ctx, c, ctx.start).sum())
+        if ignore is not None:
+            n -= int(seen(tl, ctx, c, ignore[0])[:ignore[1] - ignore[0]].sum())
+        return n
+
+    cols = [c for c in cols if c in dwell or seen_so_far(c) < need]
     pan_cols = cols
     cols = [c for c in cols if c not in ctx.hidden]
     if pan_cols:
@@ -78,7 +86,7 @@ def look(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
         before = None
         for attempt in range(3):
             _pan(tl, ctx, table, row, pan_cols, exit_heading, stops, dwell)
-            short = {c: need - int(seen(tl, ctx, c, ctx.start).sum()) for c in cols}
+            short = {c: need - seen_so_far(c) for c in cols}
             short = {c: v for c, v in short.items() if v > 3}
             if before is not None:  # a stop that did not help is not worth repeating
                 short = {c: v for c, v in short.items() if v < before.get(c, 10 ** 6)}
@@ -90,7 +98,7 @@ def look(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
                 stops[c] = stops.get(c, 0) + v + 2
     # last resort: turn to whatever is still short and hold
     for c in cols:
-        if seen(tl, ctx, c, ctx.start).sum() >= wv.MIN_FRAMES + 1:
+        if seen_so_far(c) >= wv.MIN_FRAMES + 1:
             continue
         turn_to(tl, float(table.bearing[row, c]), float(table.pitch[row, c]))
         tl.hold(wv.MIN_FRAMES + 3)
