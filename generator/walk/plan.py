@@ -47,11 +47,11 @@ turning <= 60 deg/s (per frame <= 2 deg) at <= 300 deg/s^2, panning over objects
 <= 60 deg/s. `yaw` in the output is wrapped to [0, 360).
 
 `extra_looks` {room: [object ids]} (objects the rendered visibility found under-seen) adds a
-1 s stop on each, seen fully unobstructed from 0.9-3.2 m, without changing the room's plan: a
-look whose standpoint shows it so stops on it (and turns back to where its pan ended), else a
-side trip from the nearest standpoint goes to one that does and comes back to where that
-look ended, facing as it did. So an extended walk is the first walk, pose for pose, outside
-those looks and side trips, and its render reuses the first walk's frames.
+1 s stop on each, seen fully unobstructed from 0.9-3.2 m, without changing the room's plan:
+from a look whose standpoint shows it so, a glance (turn to it, stop, turn back) before or after
+that look; else a side trip from the nearest standpoint goes to one that does and comes back to
+where that look ended, facing as it did. So an extended walk is the first walk, pose for pose,
+with glances and side trips inserted, and its render reuses the first walk's frames.
 `diagnostics`, when given a dict, receives the standpoints per room, the objects looked at
 from where they are only partly visible ("weak") or that no standpoint shows ("hidden"),
 last-resort looks ("notes") and timings.
@@ -303,7 +303,7 @@ class _Planner:
 
     def _fit_extra_looks(self, label: str, chosen: list, table, targets: list, hidden: list[int]):
         """Where the extra looks at `label`'s objects go: ({look n: targets it stops on}, targets
-        for side trips). A look stops on an object where its standpoint gives the object a fully
+        for side trips). A look glances at an object where its standpoint gives the object a fully
         clear view from 0.9-3.2 m (view.covered, tight): the look that already pans over it,
         else the nearest such look; the rest get side trips (_side_trips)."""
         want = [k for k, t in enumerate(targets) if t.id in self.extra.get(label, set()) and k not in hidden]
