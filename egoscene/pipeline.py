@@ -433,6 +433,7 @@ def truncate(trajectory: dict, frames: int) -> dict:
     cut["frames"] = trajectory["frames"][:frames]
     cut["events"] = [e for e in trajectory.get("events", []) if e["frame"] < frames]
     cut["narration"] = [n for n in trajectory.get("narration", []) if n["frames"][0] < frames]
+    cut["motion_starts"] = [k for k in trajectory.get("motion_starts", []) if k < frames]
     return cut
 
 

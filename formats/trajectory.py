@@ -69,10 +69,16 @@ class Trajectory(FileModel):
     frames: list[Frame] = Field(description="One pose per frame, frame numbers 0, 1, 2, ...")
     events: list[Event] = Field(description="Room entries and exits and stair flights, in frame order.")
     narration: list[Narration] = Field(description="Atomic actions, sorted by first frame.")
+    motion_starts: list[int] = Field(default_factory=list, description=(
+        "Frames where one motion of the walk begins (a turn, a pan, a walk, a stop), the camera at rest "
+        "just before: the render cuts its frame cache's chunks there, so a walk extended by inserting "
+        "motions between them reuses every chunk of the first walk's render."))
 
     @model_validator(mode="after")
     def _consecutive(self):
         for k, f in enumerate(self.frames):
             if f.frame != k:
                 raise ValueError(f"frames[{k}].frame is {f.frame}; frames must be numbered 0, 1, 2, ... in order")
+        if any(not 0 < k < len(self.frames) for k in self.motion_starts) or self.motion_starts != sorted(set(self.motion_starts)):
+            raise ValueError("motion_starts must be increasing frame numbers inside the walk (not 0)")
         return self

@@ -110,11 +110,13 @@ def chunk_bounds(keys: list[str], min_len: int, divisor: int, max_len: int,
     return bounds
 
 
-def walk_chunks(poses: list[dict], max_len: int) -> tuple[list[str], list[tuple[int, int]]]:
+def walk_chunks(poses: list[dict], max_len: int, starts=()) -> tuple[list[str], list[tuple[int, int]]]:
     """The pose keys of a walk (poses with their door leaves, generator.doors.door_poses) and
-    its chunks of at most `max_len` frames."""
+    its chunks of at most `max_len` frames; a chunk also begins at each of `starts` (the walk's
+    motion_starts, formats.trajectory)."""
     keys = [pose_key(p) for p in poses]
-    return keys, chunk_bounds(keys, *chunk_limits(max_len), ends=motion_ends(poses))
+    ends = motion_ends(poses) | {k - 1 for k in starts if 0 < k < len(poses)}
+    return keys, chunk_bounds(keys, *chunk_limits(max_len), ends=frozenset(ends))
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -141,10 +143,10 @@ def png_complete(path: Path) -> bool:
 class Plan:
     """The trajectory cut into content-defined chunks, with what exists on disk."""
 
-    def __init__(self, poses: list[dict], frames_dir: Path, max_len: int):
+    def __init__(self, poses: list[dict], frames_dir: Path, max_len: int, starts=()):
         self.poses = poses
         self.frames_dir = frames_dir
-        self.keys, self.chunks = walk_chunks(poses, max_len)
+        self.keys, self.chunks = walk_chunks(poses, max_len, starts)
         self.segments = [segment_key(self.keys[a:b]) for a, b in self.chunks]
 
     def segment_done(self, c: int) -> bool:

@@ -133,6 +133,18 @@ def test_motion_ends_are_where_moving_or_turning_starts_or_stops():
     assert chunk_bounds(keys, 5, 10 ** 9, 9, ends=motion_ends(poses)) == [(0, 3), (3, 5), (5, 8), (8, 9)]
 
 
+def test_a_chunk_begins_at_each_motion_start_the_walk_records():
+    """A pan that slows to rest and a turn that sets off from rest look alike pose by pose (the
+    camera turns in every frame), so only the walk's motion_starts say where one motion ends."""
+    stand = [0.0, 0.0, 1.6]
+    poses = [{"position": stand, "yaw": 2.0 * i, "pitch": 0.0} for i in range(12)]   # pan, then turn on
+    assert motion_ends(poses) == {0}   # the first frame counts as still
+    keys, chunks = walk_chunks(poses, 40)
+    assert chunks == [(0, 1), (1, 12)]
+    keys, chunks = walk_chunks(poses, 40, starts=[7])
+    assert chunks == [(0, 1), (1, 7), (7, 12)]
+
+
 def test_a_deletion_or_change_also_stays_local():
     base = _keys("walk", 3000)
     edited = base[:900] + base[960:1800] + _keys("new", 5) + base[1805:]

@@ -42,14 +42,14 @@ def main(spec: str, looks: str) -> None:
     camera = Options().camera()
 
     def poses(t):
-        return door_poses(scene, t["frames"], t["fps"])
+        return door_poses(scene, t["frames"], t["fps"]), t.get("motion_starts", [])
 
-    first = poses(plan_walk(scenario, scene, camera=camera))
-    extended = poses(plan_walk(scenario, scene, extra_looks=extra, camera=camera))
+    first, first_starts = poses(plan_walk(scenario, scene, camera=camera))
+    extended, extended_starts = poses(plan_walk(scenario, scene, extra_looks=extra, camera=camera))
     print(f"extra looks {extra}")
     for most in (150, 90, 60, 30):
-        keys_a, chunks_a = walk_chunks(first, most)
-        keys_b, chunks_b = walk_chunks(extended, most)
+        keys_a, chunks_a = walk_chunks(first, most, first_starts)
+        keys_b, chunks_b = walk_chunks(extended, most, extended_starts)
         if most == 150:
             print(f"frames {len(keys_a)} -> {len(keys_b)}, new poses {len(set(keys_b) - set(keys_a))}")
         old = {segment_key(keys_a[a:b]) for a, b in chunks_a}

@@ -97,11 +97,14 @@ class Timeline:
     stairs: list[bool] = field(default_factory=list)
     narration: list[tuple[int, int, str]] = field(default_factory=list)
     events: list[dict] = field(default_factory=list)
+    starts: list[int] = field(default_factory=list)  # first frame of each motion (turn, pan, walk, hold, ...)
 
     def start(self, x, y, z, yaw, pitch, floor):
         self._append([x], [y], [z], [yaw], [pitch], [floor], [False])
 
     def _append(self, x, y, z, yaw, pitch, floor, on_stairs):
+        if len(x):
+            self.starts.append(len(self.x))
         self.x += list(map(float, x))
         self.y += list(map(float, y))
         self.z += list(map(float, z))
@@ -127,6 +130,7 @@ class Timeline:
         for name in ("x", "y", "z", "yaw", "pitch", "floor", "stairs"):
             del getattr(self, name)[n:]
         self.narration = [e for e in self.narration if e[0] < n]
+        self.starts = [k for k in self.starts if k < n]
 
     def step(self, x1: float, y1: float) -> tuple[int, int]:
         """A short step to (x1, y1) without turning the gaze (aside or back, as one shifts to see

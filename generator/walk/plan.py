@@ -78,14 +78,12 @@ from generator.walk import motion as wm
 from generator.walk import cover
 from generator.walk import view as wv
 from generator.walk.looking import LookContext, look, narrate_looks, pan_entry
-from generator.walk.record import recorded_pose, trajectory_record
+from generator.walk.record import trajectory_record
 from generator.walk.route import turn_to, walk
 from generator.walk.space import OBJECT_CLEARANCE_MIN, FloorSpace, NoPath, build_floors
 
 
 STEP_M = 0.5   # a side trip this short is a step aside, the gaze kept where it is
-RESYNC_FRAMES = 45     # frames of the first walk's look a render draws again after a glance put before a
-                       # look that does not start where the camera's motion changes (26-46 measured)
 
 
 class WalkError(RuntimeError):
@@ -97,17 +95,6 @@ class _Room:
     label: str
     floor: int
     polygon: list
-
-
-def _starts_still(tl, n: int) -> bool:
-    """Whether the camera's motion changes between frames n - 1 and n (it starts or stops moving
-    or turning, at the precision of the render's frame keys): the render cuts a chunk there
-    (render.frame_cache.motion_ends), so frames inserted before frame n leave the chunks from
-    n on as they were."""
-    def motion(i: int) -> tuple[bool, bool]:
-        a, b = recorded_pose(tl, i), recorded_pose(tl, i - 1)
-        return a[:3] != b[:3], a[3:] != b[3:]
-    return n < 2 or motion(n) != motion(n - 1)
 
 
 def plan_walk(scenario, scene: dict, extra_looks: dict[str, list[str]] | None = None,
@@ -325,11 +312,12 @@ class _Planner:
 
     def _look(self, ctx: LookContext, table, row: int, cols: list[int], exit_heading, dwell: set[int]) -> None:
         """look(), with extra looks at `dwell` from the same standpoint: a glance that turns to
-        them, stops on each and turns back, after the look or before it, whichever adds fewer
-        frames to render. The look itself is the first walk's, and so is the rest of the walk,
-        frame for frame: a render of the extended walk reuses those frames (a look planned again
-        with the stops inside its pan changed every frame of it: sample-3-010's extension
-        rendered 545 colour frames for 237 new ones)."""
+        them, stops on each and turns back, before the look or after it, whichever is shorter.
+        The look itself is the first walk's, and so is the rest of the walk, frame for frame, and
+        the glance's motions begin and end where the first walk's do (motion_starts): a render
+        of the extended walk reuses every chunk of the first walk's (a look planned again with
+        the stops inside its pan changed every frame of it: sample-3-010's extension rendered 545
+        colour frames for 237 new ones)."""
         tl = self.tl
         mark, notes = tl.n, len(ctx.notes)
         look(tl, ctx, table, row, cols, exit_heading)
@@ -338,12 +326,10 @@ class _Planner:
         end = tl.n
         self._glance(ctx, table, row, dwell)
         after = tl.n - end
-        still = _starts_still(tl, mark)
         ctx.truncate(tl, mark)
         del ctx.notes[notes:]
         self._glance(ctx, table, row, dwell)
-        before = tl.n - mark + (0 if still else RESYNC_FRAMES)
-        if before < after:
+        if tl.n - mark < after:
             look(tl, ctx, table, row, cols, exit_heading, ignore=(mark, tl.n))
             return
         ctx.truncate(tl, mark)
@@ -352,13 +338,10 @@ class _Planner:
         self._glance(ctx, table, row, dwell)
 
     def _glance(self, ctx: LookContext, table, row: int, dwell: set[int]) -> None:
-        """From where the walk stands: stop on each of `dwell`, then face as before. A frame at
-        rest there ends the turn back, so a chunk of the render ends there whatever the walk does
-        next (render.frame_cache.motion_ends): the first walk's chunks after it stay whole."""
+        """From where the walk stands: stop on each of `dwell`, then face as before."""
         *_, yaw0, pitch0, _ = self.tl.state()
         look(self.tl, ctx, table, row, sorted(dwell), yaw0, set(dwell))
         turn_to(self.tl, yaw0, pitch0)
-        self.tl.hold(1)
 
     def _side_trips(self, ctx: LookContext, arrive_leg, f_in, cells: np.ndarray, want: list[int], homes: np.ndarray):
         """{look n: (view table, [(row, cols)])}: standpoints that show the objects `want` fully

@@ -49,18 +49,13 @@ def trajectory_record(tl: wm.Timeline, rooms, camera: Camera) -> dict:
     narration = sorted({(int(a), int(b), t) for a, b, t in narration if b >= a})
     frames = []
     for k in range(n):
-        x, y, z, yaw, pitch = recorded_pose(tl, k)
-        frames.append({"frame": k, "t": round(k / wm.FPS, 4), "position": [x, y, z],
-                       "yaw": yaw, "pitch": pitch, "room": labels[k], "floor": int(floors[k])})
+        yaw = round(tl.yaw[k] % 360.0, 4) % 360.0
+        frames.append({"frame": k, "t": round(k / wm.FPS, 4), "position": [_r(tl.x[k]), _r(tl.y[k]), _r(tl.z[k])],
+                       "yaw": yaw + 0.0, "pitch": _r(tl.pitch[k]), "room": labels[k], "floor": int(floors[k])})
     traj = Trajectory(format=Trajectory.FORMAT, fps=wm.FPS, camera=camera, frames=frames, events=events,
-                      narration=[{"frames": [a, b], "text": t} for a, b, t in narration])
+                      narration=[{"frames": [a, b], "text": t} for a, b, t in narration],
+                      motion_starts=sorted(set(k for k in tl.starts if 0 < k < n)))
     return dump_model(traj)  # with every frame's cam_to_world
-
-
-def recorded_pose(tl: wm.Timeline, k: int) -> tuple[float, float, float, float, float]:
-    """Frame k's (x, y, z, yaw, pitch) as trajectory.json records it: 4 decimals, yaw in [0, 360)."""
-    yaw = round(tl.yaw[k] % 360.0, 4) % 360.0
-    return _r(tl.x[k]), _r(tl.y[k]), _r(tl.z[k]), yaw + 0.0, _r(tl.pitch[k])
 
 
 def _r(v: float) -> float:
