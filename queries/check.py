@@ -97,18 +97,11 @@ def _evidence(rec: dict, facts: Facts) -> list[tuple[str, str]]:
     if stray:
         out.append(("ungrounded", f"evidence frames show none of the evidence: {stray[:5]}"))
     for room in ev.get("rooms", []):
-        furnished = facts.good_room.get(room, set()) & _things_in_view(facts, room)
+        furnished = facts.good_room.get(room, set()) & facts.things_in_view(room)
         if furnished and not furnished & set(frames):  # a wall or floor alone does not say which room
             out.append(("ungrounded", f"evidence frames of room {room!r} show none of its things, "
                                       f"though frames {sorted(furnished)[:3]} do"))
     return out
-
-
-def _things_in_view(facts: Facts, room: str) -> set[int]:
-    """Frames where one of `room`'s things covers at least the visibility threshold."""
-    tracks = facts.files.visibility.objects
-    return {f for o in facts.scene.objects if o.room == room and o.id in tracks
-            for f, p in zip(tracks[o.id].frames, tracks[o.id].pixels) if p >= facts.min_pixels}
 
 
 def _sampled(rec: dict, facts: Facts) -> list[Problem]:

@@ -94,6 +94,7 @@ class Facts:
         self.room_runs = {k: clear_runs(vis.rooms.get(k), self.min_pixels, self.run) for k in self.room}
         self.good_obj = {k: {f for a, b in r for f in range(a, b + 1)} for k, r in self.obj_runs.items()}
         self.good_room = {k: {f for a, b in r for f in range(a, b + 1)} for k, r in self.room_runs.items()}
+        self._things_in_view: dict[str, set[int]] = {}   # room -> frames (things_in_view)
 
     def _nameable_views(self, o, track):
         """The track cut to frames that show what names the thing: its front for a thing a
@@ -365,6 +366,15 @@ class Facts:
 
     def objects_in(self, room: str) -> list:
         return [o for o in self.scene.objects if o.room == room]
+
+    def things_in_view(self, room: str) -> set[int]:
+        """Frames where one of `room`'s things covers at least the visibility threshold."""
+        if room not in self._things_in_view:
+            tracks = self.files.visibility.objects
+            self._things_in_view[room] = {f for o in self.objects_in(room) if o.id in tracks
+                                          for f, p in zip(tracks[o.id].frames, tracks[o.id].pixels)
+                                          if p >= self.min_pixels}
+        return self._things_in_view[room]
 
     def room_order(self) -> list[str]:
         """Rooms in the order the camera first stands in them (from the frames, not events)."""
