@@ -319,23 +319,26 @@ class _Planner:
         the stops inside its pan changed every frame of it: sample-3-010's extension rendered 545
         colour frames for 237 new ones)."""
         tl = self.tl
-        mark, notes = tl.n, len(ctx.notes)
-        look(tl, ctx, table, row, cols, exit_heading)
         if not dwell:
+            look(tl, ctx, table, row, cols, exit_heading)
             return
-        end = tl.n
-        self._glance(ctx, table, row, dwell)
-        after = tl.n - end
-        ctx.truncate(tl, mark)
-        del ctx.notes[notes:]
-        self._glance(ctx, table, row, dwell)
-        if tl.n - mark < after:
-            look(tl, ctx, table, row, cols, exit_heading, ignore=(mark, tl.n))
-            return
-        ctx.truncate(tl, mark)
-        del ctx.notes[notes:]
+        mark, notes = tl.n, len(ctx.notes)
+
+        def undo() -> None:
+            ctx.truncate(tl, mark)
+            del ctx.notes[notes:]
+
+        self._glance(ctx, table, row, dwell)   # measured before the look ...
+        before = tl.n - mark
+        undo()
         look(tl, ctx, table, row, cols, exit_heading)
+        end = tl.n
+        self._glance(ctx, table, row, dwell)   # ... and kept after it unless that is longer
+        if tl.n - end <= before:
+            return
+        undo()
         self._glance(ctx, table, row, dwell)
+        look(tl, ctx, table, row, cols, exit_heading, ignore=(mark, tl.n))
 
     def _glance(self, ctx: LookContext, table, row: int, dwell: set[int]) -> None:
         """From where the walk stands: stop on each of `dwell`, then face as before."""
