@@ -11,11 +11,13 @@ No bpy: the chunking and the names are plain Python (tested without Blender).
   only on the poses around it, not on frame indices, so frames inserted mid-walk (the
   coverage loop's extra looks) change only the chunk they fall in and at most a neighbour
   or two; every chunk before and after keeps its poses and so its name.
-- A chunk also ends wherever the camera starts or stops moving or turning (`motion_ends`):
-  a side trip (the coverage loop's extra look away from a standpoint) leaves where a look
-  ended and comes back to that pose, so both its ends are chunk ends in the first walk and in
-  the extended one, and no frame of the first walk around it is rendered again. (A look
-  given an extra stop is planned anew: its own frames change.)
+- A chunk also ends wherever the camera starts or stops moving or turning (`motion_ends`),
+  and a chunk begins at each frame where the walk says a motion begins (trajectory.json
+  `motion_starts`: a pan slowing to rest and a turn setting off from rest look continuous pose
+  by pose). The coverage loop's extra looks, glances and side trips, go in between motions and
+  come back to the pose they left, so both their ends are chunk ends in the first walk and in
+  the extended one, and no frame of the first walk around them is rendered again (but the one
+  each ends on, and frames whose door leaves they changed).
 - A video segment is named by the pose keys of its frames (`segment_key`): rendered once,
   it is reused by every walk holding the same run of poses.
 """
