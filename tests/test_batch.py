@@ -163,8 +163,11 @@ sys.exit(worker.main(["spec.yaml", "out", "{}"]))
 
 
 def test_a_stopped_worker_ends_itself_when_its_interrupt_is_swallowed(tmp_path):
+    from render.lifeline import PARENT_ENV
+
+    env = {k: v for k, v in os.environ.items() if k != PARENT_ENV}   # run by hand: no lifeline to a batch
     proc = subprocess.Popen([sys.executable, "-c", STUBBORN], cwd=ROOT, stdout=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+                            env=dict(env, PYTHONPATH=str(ROOT)))
     try:
         assert proc.stdout.readline() == "ready\n"
         proc.send_signal(signal.SIGTERM)
