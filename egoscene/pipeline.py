@@ -434,6 +434,7 @@ def truncate(trajectory: dict, frames: int) -> dict:
     cut["events"] = [e for e in trajectory.get("events", []) if e["frame"] < frames]
     cut["narration"] = [n for n in trajectory.get("narration", []) if n["frames"][0] < frames]
     cut["motion_starts"] = [k for k in trajectory.get("motion_starts", []) if k < frames]
+    cut["insertions"] = [[a, min(b, frames)] for a, b in trajectory.get("insertions", []) if a < frames]
     return cut
 
 

@@ -73,6 +73,10 @@ class Trajectory(FileModel):
         "Frames where one motion of the walk begins (a turn, a pan, a walk, a stop), the camera at rest "
         "just before: the render cuts its frame cache's chunks there, so a walk extended by inserting "
         "motions between them reuses every chunk of the first walk's render."))
+    insertions: list[tuple[int, int]] = Field(default_factory=list, description=(
+        "[first, end) frame ranges the coverage loop inserted into the first walk: glances and side trips "
+        "to objects the first render showed too little of. Door leaves hold still through them, so the "
+        "first walk's frames keep their leaves and the render reuses them. Empty for a first walk."))
 
     @model_validator(mode="after")
     def _consecutive(self):
@@ -81,4 +85,8 @@ class Trajectory(FileModel):
                 raise ValueError(f"frames[{k}].frame is {f.frame}; frames must be numbered 0, 1, 2, ... in order")
         if any(not 0 < k < len(self.frames) for k in self.motion_starts) or self.motion_starts != sorted(set(self.motion_starts)):
             raise ValueError("motion_starts must be increasing frame numbers inside the walk (not 0)")
+        ends = [0] + [b for _, b in self.insertions]
+        if any(not (end <= a < b <= len(self.frames) and a > 0) for end, (a, b) in zip(ends, self.insertions)):
+            raise ValueError("insertions must be ordered, disjoint [first, end) frame ranges inside the walk, "
+                             "after frame 0")
         return self

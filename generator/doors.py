@@ -12,7 +12,9 @@ OPEN_RADIUS of it, and closes behind it.
 
 The state of every leaf is a function of the walk's poses (not of time), so the frame
 cache, which names frames by pose (render.frame_cache), stays valid: `door_poses` adds each
-frame's open angles to its pose, and the cache key includes them.
+frame's open angles to its pose, and the cache key includes them. Through a glance or side
+trip that the coverage loop inserts (trajectory.json `insertions`) the leaves hold still, so
+the first walk's frames keep theirs (`held_angles`).
 
 Doorways left without a leaf: those filled by a `door` object of the spec (it stays as
 placed), openings onto stairs and between two hallway pieces. A leaf swings into a room (the
@@ -273,15 +275,51 @@ def open_angles(leaf: Leaf, xy: np.ndarray, floors: np.ndarray, fps: int) -> np.
     return np.round(angles, 2)
 
 
-def door_poses(scene: dict, poses: list[dict], fps: int) -> list[dict]:
+def held_angles(leaf: Leaf, xy: np.ndarray, floors: np.ndarray, fps: int,
+                insertions: list[tuple[int, int]]) -> np.ndarray:
+    """open_angles of a walk into which the coverage loop inserted glances and side trips
+    (`insertions`, [first, end) frame ranges): the walk without them sets the leaf's angles,
+    and the leaf holds still through each insertion at the angle of the frame before it - so
+    the first walk's frames keep their leaves, and a render of the extended walk reuses them
+    (sample-3-007's side trips changed door leaves' timing around them, and 143 first-walk
+    frames were rendered again). Where an insertion comes within CLEARANCE of the held leaf
+    (open, or shut across a doorway it goes through), the leaf follows the whole walk instead."""
+    n = len(xy)
+    inserted = np.zeros(n, bool)
+    for a, b in insertions:
+        inserted[a:b] = True
+    if not inserted.any():
+        return open_angles(leaf, xy, floors, fps)
+    angles = np.zeros(n)
+    angles[~inserted] = open_angles(leaf, xy[~inserted], floors[~inserted], fps)
+    for a, b in sorted(insertions):
+        angles[a:b] = angles[a - 1] if a > 0 else (angles[b] if b < n else 0.0)
+    k = np.flatnonzero(inserted & (floors == leaf.floor))
+    if len(k) and _too_close(leaf, xy[k], angles[k]):
+        return open_angles(leaf, xy, floors, fps)
+    return angles
+
+
+def _too_close(leaf: Leaf, xy: np.ndarray, angles: np.ndarray) -> bool:
+    """Whether a camera at xy comes within CLEARANCE of the leaf opened to angles."""
+    for angle in np.unique(angles):
+        at = angles == angle
+        tx, ty = leaf.tip(float(angle))
+        if _segment_distance(xy[at, 0], xy[at, 1], *leaf.hinge, tx, ty).min() < CLEARANCE:
+            return True
+    return False
+
+
+def door_poses(scene: dict, poses: list[dict], fps: int, insertions: list[tuple[int, int]] = ()) -> list[dict]:
     """The poses with `doors`: {door id: opening angle} of the leaves not closed in that frame
-    (frames with every leaf closed are returned unchanged)."""
+    (frames with every leaf closed are returned unchanged). `insertions`: the walk's glances
+    and side trips, through which the leaves hold still (held_angles)."""
     if not poses:
         return []
     xy = np.array([[float(p["position"][0]), float(p["position"][1])] for p in poses])
     floors = np.array([int(p["floor"]) for p in poses])
     states: list[dict[str, float]] = [{} for _ in poses]
     for leaf in leaves(scene):
-        for j in np.flatnonzero(ang := open_angles(leaf, xy, floors, fps)):
+        for j in np.flatnonzero(ang := held_angles(leaf, xy, floors, fps, list(insertions))):
             states[j][leaf.door] = float(ang[j])
     return [{**p, "doors": s} if s else p for p, s in zip(poses, states)]

@@ -6,7 +6,9 @@ Seen: the camera passes within 0.35 m of the opening's centre, or for 0.5 s of c
 frames that centre (0.6 m below the eye) lies 0.5-8 m away, at least 3 deg inside the image's
 edges, viewed less than 75 deg off the doorway's axis, with no wall line crossed on the way
 (a doorway on it would show its closed leaf) and the camera at least 2.5 m from every other
-doorway the walk passes within 2.5 s of the frame (only those leaves stand open).
+doorway the walk passes within 2.5 s of the frame (only those leaves stand open), counted in
+the walk's frames or in those of the walk without its `insertions` (leaves hold still through
+a glance or side trip).
 """
 
 from __future__ import annotations
@@ -34,6 +36,10 @@ class DoorSight:
         passes = lambda d: [f.frame for f in trajectory.frames  # noqa: E731
                             if f.floor == d.floor and math.dist(f.position[:2], d.position) <= 0.35]
         self.opened = [(d.floor, tuple(d.position), d.id, passes(d)) for d in scene.doors]
+        kept = np.ones(len(trajectory.frames), bool)
+        for first, end in trajectory.insertions:
+            kept[first:end] = False
+        self.first_walk_time = np.cumsum(kept)   # frames of the walk without insertions so far
 
     def blocked(self, floor, a, b) -> bool:
         sight = LineString([a, b])
@@ -61,7 +67,8 @@ class DoorSight:
                 and abs(away @ normal) / dist >= math.cos(math.radians(75))):
             return False
         if any(fl == f.floor and oid != door.id and math.dist(c, f.position[:2]) < 2.5
-               and any(abs(f.frame - p) <= 2.5 * self.trajectory.fps for p in passes)
+               and any(min(abs(f.frame - p), abs(int(self.first_walk_time[f.frame] - self.first_walk_time[p])))
+                       <= 2.5 * self.trajectory.fps for p in passes)
                for fl, c, oid, passes in self.opened):
             return False   # by a doorway the walk passes about now: its leaf may stand open in the way
         return not self.blocked(door.floor, tuple(here), tuple(centre - 0.05 * away / dist))

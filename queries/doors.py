@@ -6,7 +6,8 @@ consecutive frames its opening's centre (0.6 m below eye height) is inside the f
 margin, 0.5 m to 8 m away, looked at less than 75 deg off the doorway's axis (not edge-on), with
 no wall line in between on the floor plan (not even through another doorway: its leaf is
 closed unless the walk passes it), from at least 2.5 m from every other doorway the walk passes
-within 2.5 s of the frame (so no open leaf stands in the way).
+within 2.5 s of the frame (so no open leaf stands in the way) - in the walk's time, or in the
+first walk's, through whose glances and side trips the leaves hold still.
 """
 
 from __future__ import annotations
@@ -39,6 +40,20 @@ def _crosses(p, q, a, b) -> tuple[float, float] | None:
     return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
 
 
+def _first_walk_clock(trajectory: Trajectory) -> list[int]:
+    """Per frame, its frame in the walk without its insertions (an inserted frame counts as the
+    frame before it): door leaves keep that walk's timing (generator/doors.held_angles)."""
+    inserted = set()
+    for first, end in trajectory.insertions:
+        inserted.update(range(first, end))
+    clock, now = [], 0
+    for f in trajectory.frames:
+        if f.frame not in inserted and f.frame > 0:
+            now += 1
+        clock.append(now)
+    return clock
+
+
 class DoorView:
     def __init__(self, scene: Scene, trajectory: Trajectory):
         self.scene, self.trajectory = scene, trajectory
@@ -47,15 +62,20 @@ class DoorView:
         self._passes = {d.id: [f.frame for f in trajectory.frames if f.floor == d.floor
                                and math.dist((f.position[0], f.position[1]), d.position) <= THROUGH]
                         for d in scene.doors}   # the frames the walk passes each doorway: only then its leaf opens
+        self._clock = _first_walk_clock(trajectory)
         self.min_run = max(1, round(MIN_RUN_S * trajectory.fps))
         self.seen = {d.id for d in scene.doors if self._seen(d)}
+
+    def _about_now(self, frame: int, other: int) -> bool:
+        """Whether `other` is within LEAF_OPEN_S of `frame`, in the walk or in its first walk."""
+        return abs(frame - other) <= self.open_frames or abs(self._clock[frame] - self._clock[other]) <= self.open_frames
 
     def _visible(self, door: Door, f: Frame) -> bool:
         if f.floor != door.floor:
             return False
         cam = (f.position[0], f.position[1])
         if any(d.floor == f.floor and d.id != door.id and math.dist(cam, d.position) < LEAVES_SHUT
-               and any(abs(f.frame - p) <= self.open_frames for p in self._passes[d.id]) for d in self.scene.doors):
+               and any(self._about_now(f.frame, p) for p in self._passes[d.id]) for d in self.scene.doors):
             return False
         cam = (f.position[0], f.position[1])
         dx, dy = door.position[0] - cam[0], door.position[1] - cam[1]

@@ -128,6 +128,7 @@ class Trajectory:
     frames: tuple[Frame, ...]
     events: tuple[dict, ...]
     fov_deg: tuple[float, float] = (70.0, 55.4)  # the camera's horizontal and vertical field of view
+    insertions: tuple[tuple[int, int], ...] = ()  # [first, end) glances and side trips the coverage loop put in
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,7 @@ def parse_trajectory(data: dict | TrajectoryFile, source: str = "trajectory.json
     m = data if isinstance(data, TrajectoryFile) else load_model(data, TrajectoryFile, source)
     frames = tuple(Frame(f.frame, f.t, tuple(f.position), f.yaw, f.room, f.floor, f.pitch) for f in m.frames)
     return Trajectory(float(m.fps), frames, tuple(dump_model(e) for e in m.events),
-                      (m.camera.hfov_deg, m.camera.vfov_deg))
+                      (m.camera.hfov_deg, m.camera.vfov_deg), tuple(tuple(r) for r in m.insertions))
 
 
 def _tracks(entries: dict) -> dict[str, Track]:

@@ -36,7 +36,7 @@ def bare_render(scene_json, trajectory_json, out_mp4, profile: str = "preview", 
     camera = walk.camera
     if (width, height) != (None, None) and (int(width), int(height)) != (camera.width, camera.height):
         raise ValueError(f"{trajectory_json}: its camera is {camera.width}x{camera.height}, not {width}x{height}")
-    poses = door_poses(scene, [dump_model(f) for f in walk.frames], walk.fps)
+    poses = door_poses(scene, [dump_model(f) for f in walk.frames], walk.fps, walk.insertions)
     built = build_scene(scene, profile, camera)
     keyframe_camera(built.camera, poses)
     keyframe_doors(built, poses)          # the same frames as the pipeline's video

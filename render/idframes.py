@@ -40,7 +40,7 @@ def render_id_frames(scene_json: Path, trajectory_json: Path, out_dir: Path, fra
 
     scene = dump_model(read_model(scene_json, Scene))
     walk = read_model(trajectory_json, Trajectory)
-    poses = {int(p["frame"]): p for p in door_poses(scene, [dump_model(f) for f in walk.frames], walk.fps)}
+    poses = {int(p["frame"]): p for p in door_poses(scene, [dump_model(f) for f in walk.frames], walk.fps, walk.insertions)}
     missing = [f for f in frames if f not in poses]
     if missing:
         raise ValueError(f"{trajectory_json}: no frames {missing[:5]} (it has 0-{len(poses) - 1})")

@@ -105,7 +105,7 @@ def render_passes(scene_json: Path, trajectory_json: Path, out_dir: Path, passes
     scene = dump_model(read_model(scene_json, Scene))
     walk = read_model(trajectory_json, Trajectory)
     camera = walk.camera
-    poses = door_poses(scene, [dump_model(f) for f in walk.frames], walk.fps)   # as render.run keys them
+    poses = door_poses(scene, [dump_model(f) for f in walk.frames], walk.fps, walk.insertions)   # as render.run keys them
     numbers = [int(p["frame"]) for p in poses]
     id_size = id_pass_size(camera.width, camera.height, ID_SCALE if id_scale is None else id_scale)
     out_dir = Path(out_dir)

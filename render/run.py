@@ -199,7 +199,7 @@ def render_scenario(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
         if not _alive(st.name.split("-", 1)[1]):
             shutil.rmtree(st, ignore_errors=True)
     # door leaves open and close with the walk: their angles are part of each frame's key
-    plan = Plan(door_poses(scene, poses, fps), frames_dir, chunk or CHUNKS[profile], walk.motion_starts)
+    plan = Plan(door_poses(scene, poses, fps, walk.insertions), frames_dir, chunk or CHUNKS[profile], walk.motion_starts)
     for k in set(plan.keys):                 # id frames cut short by a crash
         p = id_path(frames_dir, k)
         if p.exists() and not png_complete(p):
@@ -277,7 +277,7 @@ def render_ids_only(scene_path: Path, trajectory_path: Path, out_dir: Path, prof
     rendered = {"id_frames": 0, "decoded": 0}
     timings: dict[str, float] = {}
     if frames_dir.is_dir():
-        plan = Plan(door_poses(scene, poses, walk.fps), frames_dir, chunk or CHUNKS[profile], walk.motion_starts)
+        plan = Plan(door_poses(scene, poses, walk.fps, walk.insertions), frames_dir, chunk or CHUNKS[profile], walk.motion_starts)
         lo, hi = (0, len(poses)) if frames is None else (max(0, frames[0]), min(len(poses), frames[1]))
         missing = _missing_ids(plan, lo, hi)
         if missing:

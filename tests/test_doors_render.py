@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from generator.doors import MAX_OPEN, MIN_OPEN, door_poses, leaves, open_angles
+from generator.doors import CLEARANCE, MAX_OPEN, MIN_OPEN, _segment_distance, door_poses, leaves, open_angles
 from render.frame_cache import pose_key
 
 FPS = 30
@@ -186,7 +186,6 @@ def test_a_camera_standing_where_the_leaf_would_lie_gets_a_narrower_opening():
     xy = np.array([(4.1, 2.0), (3.9, 2.0)] + [stop] * 20)    # through the doorway, then stand there
     ang = open_angles(leaf, xy, np.zeros(len(xy), int), FPS)
     assert 0 < ang.max() < leaf.max_open
-    from generator.doors import CLEARANCE, _segment_distance
     assert _segment_distance(xy[:, 0], xy[:, 1], *leaf.hinge, *leaf.tip(float(ang.max()))).min() >= CLEARANCE
     far = np.array([(4.1, 2.0), (3.9, 2.0)] + [(3.0, 2.6)] * 20)   # standing clear of it: wide open
     assert open_angles(leaf, far, np.zeros(len(far), int), FPS).max() == leaf.max_open
@@ -207,3 +206,73 @@ def test_only_walks_on_the_door_floor_open_it(floor):
     xy = np.array([p["position"][:2] for p in poses])
     ang = open_angles(leaves(_scene())[0], xy, np.full(len(poses), floor), FPS)
     assert (ang.max() > 0) == (floor == 0)
+
+
+def _insert(poses, at, block):
+    """`poses` with `block` (poses) put in before frame `at`, renumbered, and the insertion."""
+    out = [dict(p) for p in poses[:at]] + [dict(p) for p in block] + [dict(p) for p in poses[at:]]
+    for k, p in enumerate(out):
+        p["frame"] = k
+    return out, [(at, at + len(block))]
+
+
+def _states(scene, poses, insertions=()):
+    return [p.get("doors", {}) for p in door_poses(scene, poses, FPS, insertions)]
+
+
+def test_a_glance_put_into_a_walk_leaves_the_first_walks_door_leaves_as_they_were():
+    """The coverage loop puts a 3-s glance into the walk just past the doorway, the leaf open
+    behind the camera. The leaf waits through it, and every frame of the first walk keeps its
+    leaf, so the render reuses them. Timed over the whole extended walk, the leaf closed 2 s
+    after the doorway, during the glance, and the first walk's frames after it changed."""
+    scene = _scene()
+    first = _walk([(1.0, 2.0), (7.0, 2.0)])
+    at = next(k for k, p in enumerate(first) if p["position"][0] >= 4.6)
+    here = first[at - 1]
+    glance = [{**here, "yaw": 2.0 * k} for k in range(1, 46)] + [{**here, "yaw": 90.0 - 2.0 * k} for k in range(1, 46)]
+    extended, insertions = _insert(first, at, glance)
+    before = _states(scene, first)
+    after = _states(scene, extended, insertions)
+    assert after[:at] + after[at + len(glance):] == before                     # the first walk's leaves
+    assert all(s == before[at - 1] for s in after[at:at + len(glance)])         # held through the glance
+    assert before[at - 1]["door-1"] > 0                                           # (open there)
+    timed = _states(scene, extended)
+    assert timed[:at] + timed[at + len(glance):] != before
+
+
+def test_an_insertion_through_the_doorway_opens_the_leaf_as_the_whole_walk_would():
+    """A side trip from room A through the closed door into B and back: a leaf held shut would
+    be walked through, so the leaf follows the whole extended walk and opens for the trip."""
+    scene = _scene()
+    first = _walk([(1.0, 1.0), (2.0, 2.0), (2.0, 3.5)])
+    at = next(k for k, p in enumerate(first) if p["position"][1] >= 2.0)
+    trip = _walk([first[at - 1]["position"][:2], (5.0, 2.0), first[at - 1]["position"][:2]])
+    extended, insertions = _insert(first, at, trip)
+    assert max(s.get("door-1", 0.0) for s in _states(scene, first)) == 0
+    after = _states(scene, extended, insertions)
+    assert after == _states(scene, extended)
+    assert max(s.get("door-1", 0.0) for s in after[at:at + len(trip)]) > MIN_OPEN
+
+
+def test_an_insertion_that_would_walk_into_the_held_leaf_moves_it_as_the_whole_walk_would():
+    """From B into A, where the leaf swings open against the wall; a side trip just past the
+    doorway walks round to stand 0.24 m from where the open leaf lies. The leaf follows the
+    whole walk (it closes behind the camera, clear of it) rather than hold open into it."""
+    scene = _scene()
+    (leaf,) = leaves(scene)
+    first = _walk([(7.0, 2.0), (3.0, 2.0), (1.0, 2.0)])
+    at = next(k for k, p in enumerate(first) if p["position"][0] <= 3.0)
+    here = first[at - 1]["position"][:2]
+    go, back = _walk([here, (3.0, 0.8), (3.45, 0.75)]), _walk([(3.45, 0.75), (3.0, 0.8), here])
+    trip = go + [dict(back[0])] * 30 + back
+    extended, insertions = _insert(first, at, trip)
+    before = _states(scene, first)
+    held = before[at - 1]["door-1"]
+    xy = np.array([p["position"][:2] for p in trip])
+    assert _segment_distance(xy[:, 0], xy[:, 1], *leaf.hinge, *leaf.tip(held)).min() < CLEARANCE
+    after = _states(scene, extended, insertions)
+    assert after == _states(scene, extended)
+    assert after != before[:at] + [before[at - 1]] * len(trip) + before[at:]     # not held
+    angles = [s.get("door-1", 0.0) for s in after[at:at + len(trip)]]
+    assert all(a == 0 or _segment_distance(xy[k:k + 1, 0], xy[k:k + 1, 1], *leaf.hinge, *leaf.tip(a)).min() >= CLEARANCE
+               for k, a in enumerate(angles))

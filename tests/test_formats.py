@@ -159,6 +159,18 @@ def test_wrong_types_and_inconsistent_derived_values_are_refused(generated, tmp_
         load_model(data, Trajectory, "t.json")
 
 
+@pytest.mark.parametrize("insertions,ok", [([[3, 9], [9, 12]], True), ([[3, 9], [8, 12]], False),
+                                           ([[5, 4]], False), ([[0, 4]], False), ([[3, 10 ** 6]], False)])
+def test_insertions_are_ordered_disjoint_ranges_inside_the_walk(generated, insertions, ok):
+    data = json.loads((generated / "trajectory.json").read_text())
+    data["insertions"] = insertions
+    if ok:
+        assert load_model(data, Trajectory, "t.json").insertions == [tuple(r) for r in insertions]
+    else:
+        with pytest.raises(FormatError, match="insertions must be ordered, disjoint"):
+            load_model(data, Trajectory, "t.json")
+
+
 def test_a_bad_record_line_is_named(with_queries, tmp_path):
     lines = (with_queries / "queries.jsonl").read_text().splitlines()
     bad = json.loads(lines[2])

@@ -42,7 +42,7 @@ def main(spec: str, looks: str) -> None:
     camera = Options().camera()
 
     def poses(t):
-        return door_poses(scene, t["frames"], t["fps"]), t.get("motion_starts", [])
+        return door_poses(scene, t["frames"], t["fps"], t.get("insertions", [])), t.get("motion_starts", [])
 
     first, first_starts = poses(plan_walk(scenario, scene, camera=camera))
     extended, extended_starts = poses(plan_walk(scenario, scene, extra_looks=extra, camera=camera))

@@ -98,6 +98,7 @@ class Timeline:
     narration: list[tuple[int, int, str]] = field(default_factory=list)
     events: list[dict] = field(default_factory=list)
     starts: list[int] = field(default_factory=list)  # first frame of each motion (turn, pan, walk, hold, ...)
+    insertions: list[tuple[int, int]] = field(default_factory=list)  # [first, end) of extra looks put into the walk
 
     def start(self, x, y, z, yaw, pitch, floor):
         self._append([x], [y], [z], [yaw], [pitch], [floor], [False])
@@ -131,6 +132,7 @@ class Timeline:
             del getattr(self, name)[n:]
         self.narration = [e for e in self.narration if e[0] < n]
         self.starts = [k for k in self.starts if k < n]
+        self.insertions = [(a, min(b, n)) for a, b in self.insertions if a < n]
 
     def step(self, x1: float, y1: float) -> tuple[int, int]:
         """A short step to (x1, y1) without turning the gaze (aside or back, as one shifts to see

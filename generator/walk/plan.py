@@ -335,9 +335,11 @@ class _Planner:
         end = tl.n
         self._glance(ctx, table, row, dwell)   # ... and kept after it unless that is longer
         if tl.n - end <= before:
+            tl.insertions.append((end, tl.n))
             return
         undo()
         self._glance(ctx, table, row, dwell)
+        tl.insertions.append((mark, tl.n))
         look(tl, ctx, table, row, cols, exit_heading, ignore=(mark, tl.n))
 
     def _glance(self, ctx: LookContext, table, row: int, dwell: set[int]) -> None:
@@ -365,6 +367,7 @@ class _Planner:
         a render of the extended walk reuses those frames."""
         tl, floor, label = self.tl, ctx.floor, ctx.label
         x0, y0, _, yaw0, pitch0, _ = tl.state()
+        first = tl.n
         inner = self.leg(floor, {label})
         xy = table.xy
         for n, (row, cols) in enumerate(stops):
@@ -390,6 +393,7 @@ class _Planner:
             path, skel = self._path(lambda: inner.field(*here), (x0, y0), f"back within {label}")
             walk(tl, [("floor", floor, path, skel)], self.elev, self.eye, yaw0)
         turn_to(tl, yaw0, pitch0)
+        tl.insertions.append((first, tl.n))
 
     def _step(self, leg, to: tuple[float, float]) -> bool:
         """Step straight to `to` without turning to face the way, where it is at most STEP_M off

@@ -54,7 +54,8 @@ def trajectory_record(tl: wm.Timeline, rooms, camera: Camera) -> dict:
                        "yaw": yaw + 0.0, "pitch": _r(tl.pitch[k]), "room": labels[k], "floor": int(floors[k])})
     traj = Trajectory(format=Trajectory.FORMAT, fps=wm.FPS, camera=camera, frames=frames, events=events,
                       narration=[{"frames": [a, b], "text": t} for a, b, t in narration],
-                      motion_starts=sorted(set(k for k in tl.starts if 0 < k < n)))
+                      motion_starts=sorted(set(k for k in tl.starts if 0 < k < n)),
+                      insertions=sorted((a, b) for a, b in tl.insertions if a < b))
     return dump_model(traj)  # with every frame's cam_to_world
 
 
