@@ -409,10 +409,32 @@ def check_narration_and_summary(scenario, scene, traj):
     texts = [e["text"] for e in traj["narration"]]
     for room in scenario.trajectory[1:]:
         assert f"enter the {room}" in texts
+    # turns are told one after another, each with the angle the camera's yaw turns by over its frames
+    yaw = np.degrees(np.unwrap(np.radians([f["yaw"] for f in traj["frames"]])))
+    turns = [(e["frames"], e["text"].split()) for e in traj["narration"] if e["text"].startswith("turn ")]
+    for ((a, b), (_, way, deg, _)), ((c, _), _) in zip(turns, turns[1:] + [((n, n), None)]):
+        angle = yaw[b] - yaw[a]
+        assert way == ("left" if angle > 0 else "right") and abs(abs(angle) - int(deg)) <= 2.5 and b <= c, (a, b, way, deg)
     summary = walk_summary(traj)
     assert summary["frames"] == n and summary["rooms_visited"] == list(scenario.trajectory)
     assert summary["duration_s"] == round(n / 30, 2) and summary["metres_walked"] > 1.0
     assert summary["stairs_trips"] == sum(1 for e in traj["events"] if e["type"] == "start_stairs")
+
+
+def test_turns_are_told_from_the_camera_yaw():
+    """Still 1 s; left 90 deg; a 0.3-s pause; left 30 more; still 1 s; right 45 deg while a
+    walk's corner would say otherwise: told as 'turn left 120' and 'turn right 45', over
+    exactly the frames that turn."""
+    from generator.walk.record import turn_narration
+
+    yaw = np.concatenate([np.zeros(30), np.linspace(0, 90, 46)[1:], np.full(9, 90.0), np.linspace(90, 120, 16)[1:],
+                          np.full(30, 120.0), np.linspace(120, 75, 31)[1:], np.full(5, 75.0)])
+    told = turn_narration(yaw, 30)
+    assert [t for _, _, t in told] == ["turn left 120 degrees", "turn right 45 degrees"]
+    (a, b, _), (c, d, _) = told
+    assert (yaw[a], yaw[a + 1], yaw[b], yaw[b - 1]) == (0.0, 2.0, 120.0, 118.0)
+    assert (yaw[c], yaw[c + 1], yaw[d], yaw[d - 1]) == (120.0, 118.5, 75.0, 76.5)
+    assert turn_narration(np.linspace(0.0, 8.0, 60), 30) == []      # under 10 deg: not told
 
 
 @pytest.mark.parametrize("name", ["scenario-01", "three-story-house"])

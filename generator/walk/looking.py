@@ -12,7 +12,7 @@ import numpy as np
 from assets.vocabulary import plural
 from generator.walk import motion as wm
 from generator.walk import view as wv
-from generator.walk.route import narrate_turn, turn_to
+from generator.walk.route import turn_to
 
 DWELL_EXTRA = 30        # frames of dwell on an object named in extra_looks
 PAN_LEAD = 6.0          # degrees the pan starts before the first / ends after the last object
@@ -114,8 +114,7 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
     start, arc = wv.sweep_arc(bearings)
     direction, s0, approach, merged = _pan_direction(tl.yaw[-1], bearings, exit_heading)
     if not merged:
-        a, b = tl.turn(approach)
-        narrate_turn(tl, a, b, approach)
+        tl.turn(approach)
         lead = 0.0
     else:
         lead = abs(approach)
@@ -169,7 +168,6 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
     # dwell points: objects named in extra_looks
     holds = sorted((float(theta[k]), stops[c]) for k, c in enumerate(cols) if c in stops)
     done = 0.0
-    pan_start = tl.n
     for stop, frames in holds + [(total, 0)]:
         if stop - done >= 0.5:
             sub = (grid >= done - 1e-9) & (grid <= stop + 1e-9)
@@ -177,8 +175,6 @@ def _pan(tl: wm.Timeline, ctx: LookContext, table: wv.ViewTable, row: int, cols:
             tl.pan(direction * (stop - done), (g - done, np.interp(g, grid, pitch)), (g - done, np.interp(g, grid, rate)))
             done = stop
         tl.hold(frames)
-    if tl.n > pan_start:
-        narrate_turn(tl, pan_start, tl.last, direction * total)
 
 
 def _pan_direction(yaw: float, bearings: np.ndarray, exit_heading: float | None,

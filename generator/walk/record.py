@@ -41,7 +41,7 @@ def trajectory_record(tl: wm.Timeline, rooms, camera: Camera) -> dict:
             events.append({"frame": k, "type": "start_stairs", "floor": int(floors[k - 1])})
         if not on_stairs[k] and on_stairs[k - 1]:
             events.append({"frame": k, "type": "end_stairs", "floor": int(floors[k])})
-    narration = list(tl.narration)
+    narration = list(tl.narration) + turn_narration(np.array(tl.yaw), wm.FPS, tl.starts)
     for e in events:
         if e["type"] in ("enter_room", "leave_room") and e["frame"] > 0:
             verb = "enter" if e["type"] == "enter_room" else "leave"
@@ -57,6 +57,36 @@ def trajectory_record(tl: wm.Timeline, rooms, camera: Camera) -> dict:
                       motion_starts=sorted(set(k for k in tl.starts if 0 < k < n)),
                       insertions=sorted((a, b) for a, b in tl.insertions if a < b))
     return dump_model(traj)  # with every frame's cam_to_world
+
+
+TURNING = 2.0        # deg/s: the gaze turning slower than this is at rest
+PAUSE_S = 0.5        # a turn that stops for at most this long and goes on the same way is one turn
+MIN_TOLD_DEG = 10.0  # smaller turns are not told
+
+
+def turn_narration(yaw: np.ndarray, fps: int, starts=()) -> list[tuple[int, int, str]]:
+    """'turn left/right N degrees' over each turn the camera makes, read from its unwrapped yaw
+    per frame: within each motion of the walk (`starts`: its first frames - a turn, a pan, a
+    walk), runs of frames turning one way (with short pauses inside), each told with the angle
+    the yaw actually turns by. Told by the planner's parts, a turn while walking came out as the
+    path's corner and the gaze's blend on top of each other ('turn left 90' and 'turn right 40'
+    over the same frames)."""
+    step = np.diff(yaw)                                            # step k: frame k -> k + 1
+    way = np.sign(step) * (np.abs(step) * fps >= TURNING)
+    motion = np.searchsorted(np.asarray(sorted(starts), int), np.arange(1, len(yaw)), side="right")
+    runs: list[list[int]] = []   # [first step, last step, way]
+    for k in np.flatnonzero(way):
+        w = int(way[k])
+        if runs and runs[-1][2] == w and k - runs[-1][1] - 1 <= PAUSE_S * fps and motion[k] == motion[runs[-1][1]]:
+            runs[-1][1] = int(k)
+        else:
+            runs.append([int(k), int(k), w])
+    told = []
+    for first, last, _ in runs:
+        angle = float(yaw[last + 1] - yaw[first])
+        if abs(angle) >= MIN_TOLD_DEG:
+            told.append((first, last + 1, f"turn {'left' if angle > 0 else 'right'} {int(5 * round(abs(angle) / 5))} degrees"))
+    return told
 
 
 def _r(v: float) -> float:

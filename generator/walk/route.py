@@ -1,5 +1,6 @@
 """Walking between standpoints: floor paths and stair routes joined into one rest-to-rest walk
-on the timeline, narrated as 'walk forward', 'turn' and 'climb / go down the stairs'."""
+on the timeline, narrated as 'walk forward' and 'climb / go down the stairs' (turns are told
+from the recorded yaw: record.turn_narration)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 from generator.walk import motion as wm
 from generator.walk import view as wv
 
-MIN_TURN_NARRATED = 20.0
+MIN_CORNER_DEG = 20.0  # a path bending less than this at a corner is told as one "walk forward"
 
 
 def walk(tl: wm.Timeline, pieces: list[tuple], elev: dict[int, float], eye: float, end_yaw: float | None = None) -> None:
@@ -61,23 +62,11 @@ def walk(tl: wm.Timeline, pieces: list[tuple], elev: dict[int, float], eye: floa
     # turn on the spot towards the path first
     first_seg = math.degrees(math.atan2(arr[1, 1] - arr[0, 1], arr[1, 0] - arr[0, 0]))
     d = wv.angle_to(tl.yaw[-1], first_seg)
-    blended = d
     if abs(d) > wm.BLEND_TURN:
         d -= math.copysign(wm.BLEND_TURN * 0.75, d)
-        blended -= d
-        a, b = tl.turn(d, pitch_to=0.0)
-        narrate_turn(tl, a, b, d)
+        tl.turn(d, pitch_to=0.0)
     start_frame = tl.n
     s_at, lam = tl.walk(arr, np.array(speed), np.array(pitch), np.array(stairs_flag, bool), end_yaw)
-    if abs(blended) >= MIN_TURN_NARRATED and abs(blended) == abs(d) and len(lam):  # turning as it sets off
-        b = start_frame + int(np.searchsorted(lam, min(wm.CORNER_WINDOW, s_at[-1]) - 1e-9))
-        narrate_turn(tl, start_frame, min(b, tl.last), blended)
-    if end_yaw is not None and len(lam):
-        last = math.degrees(math.atan2(arr[-1, 1] - arr[-2, 1], arr[-1, 0] - arr[-2, 0]))
-        d_end = float(np.clip(wv.angle_to(last, end_yaw), -wm.END_BLEND, wm.END_BLEND))
-        if abs(d_end) >= MIN_TURN_NARRATED:
-            a = start_frame + int(np.searchsorted(lam, s_at[-1] - min(wm.END_WINDOW, s_at[-1]) - 1e-9))
-            narrate_turn(tl, min(a, tl.last), tl.last, d_end)
     # narration: straight pieces and turns outside the stairs, one line per stair trip
     in_stairs = np.zeros(len(arr), bool)
     for b0, b1, f_from, f_to in stair_spans:
@@ -91,20 +80,12 @@ def walk(tl: wm.Timeline, pieces: list[tuple], elev: dict[int, float], eye: floa
 
 def turn_to(tl: wm.Timeline, yaw: float, pitch: float) -> None:
     """Turn on the spot the short way to face `yaw` at `pitch`, narrated."""
-    d = wv.angle_to(tl.yaw[-1], yaw)
-    a, b = tl.turn(d, pitch_to=pitch)
-    narrate_turn(tl, a, b, d)
-
-
-def narrate_turn(tl: wm.Timeline, a: int, b: int, d: float) -> None:
-    """'turn left/right N degrees' over frames a..b (turns under 10 degrees are not told)."""
-    if b >= a and abs(d) >= 10:
-        tl.narration.append((a, b, f"turn {'left' if d > 0 else 'right'} {int(5 * round(abs(d) / 5))} degrees"))
+    tl.turn(wv.angle_to(tl.yaw[-1], yaw), pitch_to=pitch)
 
 
 def _narrate_walk(tl: wm.Timeline, arr, s_at, lam, start_frame, skeleton) -> None:
-    """'walk forward' per straight piece of the string-pulled path, 'turn' at its corners
-    (frames found by projecting the skeleton onto the corner-cut path actually walked)."""
+    """'walk forward' per straight piece of the string-pulled path (frames found by projecting
+    the skeleton onto the corner-cut path actually walked)."""
     xy = arr[:, :2]
 
     def arc_of(p):
@@ -138,16 +119,11 @@ def _narrate_walk(tl: wm.Timeline, arr, s_at, lam, start_frame, skeleton) -> Non
         # merge nearly straight continuations
         pieces = [[0, 1]]
         for k in range(1, len(seg)):
-            if abs(wv.angle_to(heading[pieces[-1][0]], heading[k])) < MIN_TURN_NARRATED:
+            if abs(wv.angle_to(heading[pieces[-1][0]], heading[k])) < MIN_CORNER_DEG:
                 pieces[-1][1] = k + 1
             else:
                 pieces.append([k, k + 1])
-        for n, (a, b) in enumerate(pieces):
-            if n > 0:
-                d = wv.angle_to(heading[pieces[n - 1][1] - 1], heading[a])
-                s_c = arcs[a]
-                tl.narration.append((frame_at(max(s_c - 0.4, arcs[pieces[n - 1][0]])), frame_at(min(s_c + 0.4, arcs[b])),
-                                     f"turn {'left' if d > 0 else 'right'} {int(5 * round(abs(d) / 5))} degrees"))
+        for a, b in pieces:
             dist = float(length[a:b].sum())
             if dist >= 0.25:
                 tl.narration.append((frame_at(arcs[a]), frame_at(arcs[b]), f"walk forward {dist:.1f} m"))
