@@ -54,7 +54,9 @@ Event = Annotated[Union[RoomEvent, StairsEvent], Field(discriminator="type")]
 class Narration(StrictModel):
     frames: tuple[int, int] = Field(description="[first, last] frame of the action, inclusive.")
     text: str = Field(description="An atomic action in words, e.g. `walk forward 2.6 m`, `turn left 90 degrees`, "
-                                  "`look at the sofa`, `enter the kitchen`.")
+                                  "`look at the sofa`, `enter the kitchen`. Turns may overlap walks (turning while "
+                                  "walking) but not each other, and each tells the angle the camera's yaw turns by "
+                                  "over its frames (rounded to 5 degrees; turns under 10 are not told).")
 
 
 class Trajectory(FileModel):
