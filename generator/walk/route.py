@@ -67,7 +67,7 @@ def walk(tl: wm.Timeline, pieces: list[tuple], elev: dict[int, float], eye: floa
         tl.turn(d, pitch_to=0.0)
     start_frame = tl.n
     s_at, lam = tl.walk(arr, np.array(speed), np.array(pitch), np.array(stairs_flag, bool), end_yaw)
-    # narration: straight pieces and turns outside the stairs, one line per stair trip
+    # narration: straight pieces outside the stairs, one line per stair trip
     in_stairs = np.zeros(len(arr), bool)
     for b0, b1, f_from, f_to in stair_spans:
         in_stairs[b0:b1 + 1] = True
@@ -79,7 +79,7 @@ def walk(tl: wm.Timeline, pieces: list[tuple], elev: dict[int, float], eye: floa
 
 
 def turn_to(tl: wm.Timeline, yaw: float, pitch: float) -> None:
-    """Turn on the spot the short way to face `yaw` at `pitch`, narrated."""
+    """Turn on the spot the short way to face `yaw` at `pitch`."""
     tl.turn(wv.angle_to(tl.yaw[-1], yaw), pitch_to=pitch)
 
 
