@@ -16,8 +16,9 @@ No bpy: the chunking and the names are plain Python (tested without Blender).
   `motion_starts`: a pan slowing to rest and a turn setting off from rest look continuous pose
   by pose). The coverage loop's extra looks, glances and side trips, go in between motions and
   come back to the pose they left, so both their ends are chunk ends in the first walk and in
-  the extended one, and no frame of the first walk around them is rendered again (but the one
-  each ends on, and frames whose door leaves they changed).
+  the extended one, and no frame of the first walk around them is rendered again but the one
+  each ends on (door leaves hold still through them, generator.doors.held_angles, unless one
+  would then come too close to the camera).
 - A video segment is named by the pose keys of its frames (`segment_key`): rendered once,
   it is reused by every walk holding the same run of poses.
 """
