@@ -369,8 +369,7 @@ def _publish(spec_path, out_root, scenario, folder, wanted, options, scene, grid
     # published: the frame cache only served resuming this scenario
     cache = render_cache(out_root, scenario.name)
     shutil.rmtree(cache, ignore_errors=True)
-    if cache.parent.is_dir() and not any(cache.parent.iterdir()):
-        cache.parent.rmdir()
+    outputs.remove_if_empty(cache.parent)  # OUT/.cache: another scenario may be removing it too
     return Result(scenario, folder, clock.timings, renders=clock.renders)
 
 

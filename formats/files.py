@@ -183,6 +183,19 @@ def make_dirs(path: Path, tries: int = 5) -> None:
                 raise
 
 
+def remove_if_empty(path: Path) -> None:
+    """`rmdir path` if it is empty, as a no-op when another run has removed it or put something in it
+    meanwhile: two scenarios of a batch publishing at once both find OUT/.cache empty and both remove
+    it (the second's rmdir failed a finished scenario so, FileNotFoundError: OUT/.cache)."""
+    try:
+        path.rmdir()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:  # not empty (EEXIST on some systems)
+        if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+            raise
+
+
 def _writer_alive(suffix: str) -> bool:
     """Whether the run that made a staging folder `...partial-<pid>-<n>` still lives."""
     try:

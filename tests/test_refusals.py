@@ -425,3 +425,20 @@ def test_a_frame_cache_folder_is_made_even_when_another_run_removes_the_empty_ca
     made.clear()
     files.make_dirs(root / "tiny-b")
     assert (root / "tiny-b").is_dir() and made
+
+
+def test_two_scenarios_publishing_at_once_may_both_remove_the_empty_cache_root(tmp_path):
+    """Both find OUT/.cache empty once their own frame cache is gone; the second rmdir finds nothing
+    (a finished scenario of a batch failed so: FileNotFoundError: OUT/.cache) or, if a third run has
+    begun meanwhile, a folder that is not empty, which stays."""
+    root = tmp_path / ".cache"
+    root.mkdir()
+    files.remove_if_empty(root)
+    assert not root.exists()
+    files.remove_if_empty(root)  # the other scenario's rmdir, a moment later
+    (root / "tiny-c").mkdir(parents=True)
+    files.remove_if_empty(root)
+    assert (root / "tiny-c").is_dir()
+    (tmp_path / "x").write_text("")
+    with pytest.raises(NotADirectoryError):  # anything else still fails loudly
+        files.remove_if_empty(tmp_path / "x")
