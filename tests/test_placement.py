@@ -389,6 +389,38 @@ def test_tvs_stand_on_a_stand_or_hang_on_the_wall_and_mice_sit_by_their_computer
     assert seen["tv on stand"] and seen["tv on wall"] and seen["mouse"]
 
 
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_a_stand_with_no_tv_is_a_nightstand_beside_the_bed_not_a_console(seed):
+    """The catalog's stands run 0.45-1.40 m wide (a tv's media console); one carrying no tv is a
+    nightstand or side table. A 1.35-m "stand" under a bedroom window read as a dresser, and the
+    person check could count sample-3-012's stands as 1, 3 or 4."""
+    text = f"""name: stands
+typology: single-story residence
+seed: {seed}
+rooms:
+  bedroom: {{area: 16, objects: {{bed: 1, stand: 2}}}}
+  living room: {{area: 20, objects: {{sofa: 1, tv: 1, stand: 2}}}}
+trajectory: [living room, bedroom]
+relations: {{adjacent: [[living room, bedroom]]}}
+"""
+    scenario = parse_scenario(text, "stands.yaml")
+    objects = place_objects(scenario, plan_to_scene(layout(scenario)))["objects"]
+    stands = [o for o in objects if o["category"] == "stand"]
+    hosts = {o["support"] for o in objects if o["category"] == "tv"}
+    assert len(stands) == 4 and len(hosts & {s["id"] for s in stands}) == 1
+    bed = next(o for o in objects if o["category"] == "bed")
+    head = rect(bed)[:2]  # the local -y edge, against the wall
+    for s in stands:
+        if s["id"] not in hosts:
+            assert s["size"][0] <= 0.6 + 1e-9, f"{s['id']}: {s['size'][0]} m wide"
+        if s["room"] == "bedroom":  # one at each side of the bed's head
+            assert min(Point(c).distance(Polygon(s["footprint"])) for c in head) < 0.3, f"{s['id']} is not by the bed"
+    left, right = (Point(c) for c in head)
+    by = sorted(min((left.distance(Polygon(s["footprint"])), "left"), (right.distance(Polygon(s["footprint"])), "right"))[1]
+                for s in stands if s["room"] == "bedroom")
+    assert by == ["left", "right"]
+
+
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_openings_do_not_overlap(path):
     """Window and door objects fill the layout's openings, so the openings must be apart."""

@@ -14,6 +14,8 @@ from generator.placement.checks import clearance_zones, obstacles
 from generator.placement.geom import Candidates
 from generator.placement.state import GAP, Item, Placed, RoomState
 
+SIDE_STAND_MAX_W = 0.6   # m: the widest nightstand or side table
+
 
 def plan_roles(room: RoomState) -> None:
     """Fill the room's roles (tv_host, bench_for, chair_anchor, ...) and fit sizes to them."""
@@ -33,6 +35,13 @@ def plan_roles(room: RoomState) -> None:
             tv.build["wall_mounted"] = True
             tv.size[1] = 0.06
     room.tv_hosts = {h.id for h in room.tv_host.values()}
+    # a stand with no tv on it is a nightstand or side table, not a media console: a 1.35-m
+    # "stand" under a bedroom window reads as a dresser (sample-3-012: "how many stands?" had
+    # the person check counting 1, 3 or 4). Its width keeps its place within the narrower range.
+    for stand in room.cats("stand"):
+        if stand.id not in room.tv_hosts:
+            lo, hi = stand.cat.size_min[0], stand.cat.size_max[0]
+            stand.size[0] = lo + (stand.size[0] - lo) * (SIDE_STAND_MAX_W - lo) / (hi - lo)
     # a bench in a room with a piano is the piano bench
     room.bench_for = {b.id: p.id for b, p in zip(room.cats("bench"), room.cats("piano"))}
     for bid, pid in room.bench_for.items():
