@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import shapely
 
+from assets.colors import color_rgb
 from generator.placement.floor import (place_carpet, place_corner, place_floor_free, place_floor_wall,
                                        place_sofa)
 from generator.placement.groups import plan_roles
@@ -32,6 +33,8 @@ from generator.placement.state import Item, NoFit, Placed, RoomState
 from generator.placement.supports import place_on_support
 from generator.placement.tables import place_bench, place_chair, place_table
 from generator.placement.walls import place_ceiling, place_wall_mounted
+
+MIN_CONTRAST = 0.2  # sRGB distance: grey on silver (0.48) stands out, cream on white (0.09) does not
 
 
 def place_room(room: RoomState) -> list[dict]:
@@ -126,7 +129,7 @@ def shrink(item: Item, factor: float) -> bool:
 
 def export(room: RoomState, p: Placed) -> dict:
     attrs = dict(p.item.attributes)
-    attrs["color"] = p.item.color
+    attrs["color"] = shown_colour(room, p)
     attrs.setdefault("material", p.item.cat.material)
     attrs["model_seed"] = p.item.model_seed
     attrs.update(p.item.build)
@@ -145,6 +148,33 @@ def export(room: RoomState, p: Placed) -> dict:
         "support": p.support,
         "attributes": attrs,
     }
+
+
+def shown_colour(room: RoomState, p: Placed) -> str:
+    """The colour `p` is drawn in: its own, unless the spec left it to chance and it lies on a
+    thing of nearly that colour (within MIN_CONTRAST), where the next of its category's colours
+    that stands out is taken instead (sample-3-012's grey garment on a grey duvet could barely be
+    made out; 51 of 1,289 things on things in 100 sampled specs shared their support's colour:
+    white prints on white desks, pillows matching the duvet, yellow fruit in a yellow bowl).
+    No random draw: the other rooms' and things' draws stay as they were."""
+    item = p.item
+    support = room.by_id.get(p.support)
+    if "color" in item.attributes or support is None:
+        return item.color
+    under = color_rgb(shown_colour(room, support))
+    if under is None or _far(color_rgb(item.color), under):
+        return item.color
+    palette = list(item.cat.colors)
+    start = palette.index(item.color) if item.color in palette else -1
+    for k in range(1, len(palette) + 1):
+        other = palette[(start + k) % len(palette)]
+        if _far(color_rgb(other), under):
+            return other
+    return item.color
+
+
+def _far(rgb, under) -> bool:
+    return rgb is None or sum((a - b) ** 2 for a, b in zip(rgb, under)) ** 0.5 >= MIN_CONTRAST
 
 
 def _r(v: float) -> float:
