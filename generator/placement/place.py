@@ -8,7 +8,8 @@ other's random numbers. A room whose objects do not fit raises PlacementError na
 room, the category that does not fit and the YAML path, after several seeded attempts with
 smaller sizes and tighter clearances.
 
-Object attributes: `color` and `material` (the spec's, else drawn), any other spec attribute,
+Object attributes: `color` and `material` (the spec's, else drawn; a drawn colour stands out from
+that of the thing it lies on, room.shown_colour), any other spec attribute,
 `model_seed`, and what the mesh builder needs besides: `wall_mounted: true` (a tv without a
 stand), `open_angle` (doors stand open at 90 degrees so the camera can pass), `opening` (the
 window/door id a window or door object fills). The renderer must build each object as
