@@ -22,6 +22,8 @@ the export of placed objects to scene.json.
 
 from __future__ import annotations
 
+import math
+
 import shapely
 
 from assets.colors import color_rgb
@@ -174,7 +176,7 @@ def shown_colour(room: RoomState, p: Placed) -> str:
 
 
 def _far(rgb, under) -> bool:
-    return rgb is None or sum((a - b) ** 2 for a, b in zip(rgb, under)) ** 0.5 >= MIN_CONTRAST
+    return rgb is None or math.dist(rgb, under) >= MIN_CONTRAST
 
 
 def _r(v: float) -> float:
