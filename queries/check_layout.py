@@ -28,6 +28,7 @@ EPS = 1e-6    # thresholds are met within rounding: the generator's own arithmet
 PROBE = 0.5   # corner probes: steps in the outline smaller than this are not corners
 WALL = 0.95   # ... and each wall of a corner runs on for about a metre
 SHORT_WALL = 0.55  # a corner with a shorter wall on a side: never "not in the corner" beside it
+OUTERMOST = 15     # degrees of directions in which a corner is the building's farthest point
 
 
 def _edges(poly):
@@ -189,23 +190,43 @@ class LayoutCheck:
                 found.add(near[0])
         return found
 
-    def _is_building_corner(self, v, floor, reach=WALL) -> bool:
-        """Exactly one quadrant around v is inside the building, and its two walls run on for
-        `reach` (about a metre): probes along each wall are inside, probes just beyond it outside."""
+    def _building_corner(self, v, floor, reach=WALL):
+        """The quadrant (sx, sy) around v that is the building's inside, when exactly one is and
+        its two walls run on for `reach` (about a metre): probes along each wall are inside,
+        probes just beyond it outside; else None."""
         inside = lambda x, y: bool(contains_xy(self._building[floor], x, y))  # noqa: E731
         quads = [(sx, sy) for sx in (-1, 1) for sy in (-1, 1)
                  if inside(v[0] + sx * PROBE, v[1] + sy * PROBE)]
         if len(quads) != 1:
-            return False
+            return None
         sx, sy = quads[0]
         along_x = inside(v[0] + sx * reach, v[1] + sy * PROBE) and not inside(v[0] + sx * reach, v[1] - sy * PROBE)
         along_y = inside(v[0] + sx * PROBE, v[1] + sy * reach) and not inside(v[0] - sx * PROBE, v[1] + sy * reach)
-        return along_x and along_y
+        return (sx, sy) if along_x and along_y else None
+
+    def _is_building_corner(self, v, floor, reach=WALL) -> bool:
+        return self._building_corner(v, floor, reach) is not None
+
+    def _outermost(self, v, floor, quad) -> bool:
+        """v sticks out of the building: for OUTERMOST degrees of directions pointing out of
+        its corner, no room or hallway corner lies farther that way (a corner at the bottom of
+        a notch in the outline has only the notch's own side for it)."""
+        sx, sy = quad
+        points = [p for r, poly in self.poly.items() if self.floor[r] == floor for p in poly]
+        points += [p for s in self.f.spaces if s.floor == floor for p in s.polygon]
+        points = [p for p in points if math.dist(p, v) > PROBE]
+        clear = 0
+        for deg in range(91):
+            ux, uy = -sx * math.cos(math.radians(deg)), -sy * math.sin(math.radians(deg))
+            clear += all((p[0] - v[0]) * ux + (p[1] - v[1]) * uy <= GAP for p in points)
+        return clear >= OUTERMOST
 
     def corner(self, a):
         floor = self.floor[a]
-        if any(self._is_building_corner(v, floor) for v in self.poly[a]):
-            return True
+        for v in self.poly[a]:
+            quad = self._building_corner(v, floor)
+            if quad is not None and self._outermost(v, floor, quad):
+                return True
         vertices = [v for r, p in self.poly.items() if self.floor[r] == floor for v in p]
         vertices += [v for s in self.f.spaces if s.floor == floor for v in s.polygon]
         # corners whose walls run on for only half a metre count too: to some viewers a corner

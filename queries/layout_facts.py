@@ -24,6 +24,7 @@ CORNER_JOG = 0.4       # outline steps smaller than this are not corners (wall o
 CORNER_WALL = 1.0      # a building corner has at least this much wall on each side
 CORNER_TOUCH = 0.1
 CORNER_FAR = 1.0
+CORNER_TURN = 15.0     # degrees the building's convex hull turns at a corner a viewer can place
 BETWEEN_INSIDE = 1.0    # the line between the two rooms runs this far through the middle room
 BETWEEN_SHARE = 0.25    # ... and for this share of its length (not just across a corner of it)
 BETWEEN_FAR = 1.0       # ... or passes at least this far from it (clearly not between)
@@ -194,14 +195,15 @@ class Layout:
 
     # ---------------------------------------------------------------- single-room facts
     def corner(self, a: str) -> bool | None:
-        corners, short = self._corners.get(self.floor[a], ([], []))
+        corners, unclear = self._corners.get(self.floor[a], ([], []))
         d = min((self.poly[a].distance(Point(c)) for c in corners), default=float("inf"))
         if d <= CORNER_TOUCH:
             return True
         # a corner with a short wall on a side (a step of under a metre) is a corner to some
-        # viewers: a room by one is in the corner or not as they read the plan
-        near_short = min((self.poly[a].distance(Point(c)) for c in short), default=float("inf"))
-        if d >= CORNER_FAR and near_short >= CORNER_FAR:
+        # viewers, and one inside a notch of the outline is a corner only to those who know
+        # the notch is there: a room by either is in the corner or not as they read the plan
+        near_unclear = min((self.poly[a].distance(Point(c)) for c in unclear), default=float("inf"))
+        if d >= CORNER_FAR and near_unclear >= CORNER_FAR:
             return False
         return None
 
@@ -216,8 +218,11 @@ class Layout:
 
     def _convex_corners(self) -> dict[int, tuple[list, list]]:
         """Convex corners of each floor's building outline (rooms, hallways and stairs) once
-        steps under CORNER_JOG are smoothed out: (those with at least CORNER_WALL of wall on both
-        sides, those with less on a side)."""
+        steps under CORNER_JOG are smoothed out: (clear ones, unclear ones). A clear corner has
+        at least CORNER_WALL of wall on both sides and is a corner of the outline's convex hull.
+        A convex corner inside a notch is not: the video shows the notch only through a window
+        or an outside door, so a viewer places the room on the building's side (person check
+        of sample-3-003's reception)."""
         by_floor: dict[int, list] = {}
         for r in self.scene.rooms:
             by_floor.setdefault(r.floor, []).append(self.poly[r.label])
@@ -228,14 +233,27 @@ class Layout:
             outline = unary_union([p.buffer(WALL_GAP / 2, join_style="mitre") for p in polys])
             outline = outline.buffer(-WALL_GAP / 2, join_style="mitre").simplify(CORNER_JOG)
             parts = getattr(outline, "geoms", [outline])
-            corners, short = [], []
+            corners, unclear = [], []
             for part in parts:
+                hull = _turning_vertices(list(part.convex_hull.exterior.coords)[:-1], CORNER_TURN)
                 ring = list(orient(part, 1.0).exterior.coords)[:-1]
                 for i, v in enumerate(ring):
                     p, n = ring[i - 1], ring[(i + 1) % len(ring)]
                     cross = (v[0] - p[0]) * (n[1] - v[1]) - (v[1] - p[1]) * (n[0] - v[0])
                     walls = min(math.dist(p, v), math.dist(v, n))
+                    on_hull = any(math.dist(v, h) <= CORNER_TOUCH for h in hull)
                     if cross > 1e-9:
-                        (corners if walls >= CORNER_WALL else short).append(v)
-            out[floor] = (corners, short)
+                        (corners if walls >= CORNER_WALL and on_hull else unclear).append(v)
+            out[floor] = (corners, unclear)
         return out
+
+
+def _turning_vertices(ring: list, min_turn: float) -> list:
+    """The vertices of a closed ring where its direction turns by at least min_turn degrees."""
+    out = []
+    for i, v in enumerate(ring):
+        p, n = ring[i - 1], ring[(i + 1) % len(ring)]
+        turn = math.degrees(math.atan2(n[1] - v[1], n[0] - v[0]) - math.atan2(v[1] - p[1], v[0] - p[0]))
+        if abs((turn + 180) % 360 - 180) >= min_turn:
+            out.append(v)
+    return out

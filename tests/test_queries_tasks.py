@@ -1032,6 +1032,35 @@ def test_a_room_by_a_corner_with_a_short_wall_is_neither_in_the_corner_nor_not()
     assert lay.corner("gym") is False and check.corner("gym") is False
 
 
+def test_a_room_by_a_corner_inside_a_notch_of_the_outline_is_neither_in_the_corner_nor_not():
+    """Person check (sample-3-003's reception): a room on the building's south side held a
+    convex corner of the outline only because of a 2.5 m outside notch beside it, south of the
+    locker room, which the video cannot show. A viewer places it on the building's side. The
+    rooms at the hull's corners, and the end of an L's arm, stay in the corner."""
+    from queries.check_layout import LayoutCheck
+
+    rooms = {"lounge": [0, 0, 5, 6], "reception": [5, 0, 8.5, 6], "locker room": [8.5, 2.5, 11, 6],
+             "office": [11, 0, 15, 6]}
+    files = house(rooms, [obj("reception/desk/1", 6.5, 3)], list(rooms),
+                  doors=[(("lounge", "reception"), (5, 3), "y"), (("reception", "locker room"), (8.5, 4), "y"),
+                         (("locker room", "office"), (11, 4), "y")])
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    for judge in (lay.corner, check.corner):
+        assert judge("reception") is None
+        assert judge("lounge") is True and judge("office") is True
+        assert judge("locker room") is False
+    rooms["locker room"] = [8.5, 0, 11, 6]   # no notch: the south side is one straight wall
+    files = house(rooms, [obj("reception/desk/1", 6.5, 3)], list(rooms))
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.corner("reception") is False and check.corner("reception") is False
+    # an L whose long arm runs far north: the short arm's end is a corner of the hull all the same
+    rooms = {"kitchen": [0, 0, 10, 2], "study": [0, 2, 4, 12]}
+    files = house(rooms, [obj("kitchen/stove/1", 8, 1)], list(rooms), doors=[(("kitchen", "study"), (2, 2), "x")])
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.corner("kitchen") is True and check.corner("kitchen") is True
+    assert lay.corner("study") is True and check.corner("study") is True
+
+
 def test_a_room_the_line_only_clips_is_not_between():
     """Scenario-02 in a new person check: "the kitchen is located between the bathroom and the
     living room" - the bathroom east of the kitchen, the living room north of it: the line
