@@ -29,6 +29,7 @@ PROBE = 0.5   # corner probes: steps in the outline smaller than this are not co
 WALL = 0.95   # ... and each wall of a corner runs on for about a metre
 SHORT_WALL = 0.55  # a corner with a shorter wall on a side: never "not in the corner" beside it
 OUTERMOST = 15     # degrees of directions in which a corner is the building's farthest point
+STRAIGHT = 135     # degrees: "between" bends no more than this from a straight line (not an L)
 
 
 def _edges(poly):
@@ -243,7 +244,11 @@ class LayoutCheck:
         t = ((ca[0] - cb[0]) * dx + (ca[1] - cb[1]) * dy) / (dx * dx + dy * dy)
         # through the room for a metre and a quarter of the way, not across a corner of it
         through = length_inside(cb, cc, self.poly[a])
-        if through >= max(1.0, 0.25 * math.hypot(dx, dy)) - EPS and 0.2 - EPS <= t <= 0.8 + EPS:
+        # and on the way: B and C on either side of it, not one south and one east of it
+        ab, ac, bc = math.dist(ca, cb), math.dist(ca, cc), math.hypot(dx, dy)
+        bend = math.degrees(math.acos(max(-1.0, min(1.0, (ab * ab + ac * ac - bc * bc) / max(2 * ab * ac, 1e-9)))))
+        if (through >= max(1.0, 0.25 * bc) - EPS and 0.2 - EPS <= t <= 0.8 + EPS
+                and bend >= STRAIGHT - EPS):
             return True
         if segment_polygon_gap(cb, cc, self.poly[a]) >= 1.0 - EPS:
             return False

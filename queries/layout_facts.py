@@ -28,6 +28,7 @@ CORNER_TURN = 15.0     # degrees the building's convex hull turns at a corner a 
 BETWEEN_INSIDE = 1.0    # the line between the two rooms runs this far through the middle room
 BETWEEN_SHARE = 0.25    # ... and for this share of its length (not just across a corner of it)
 BETWEEN_FAR = 1.0       # ... or passes at least this far from it (clearly not between)
+BETWEEN_ANGLE = 135.0   # ... and the way B -> room -> C bends by at most 45 deg (not an L)
 MAX_ROUTES = 12
 
 
@@ -172,7 +173,8 @@ class Layout:
         line = LineString([self.centre[b], self.centre[c]])
         inside = line.intersection(self.poly[a]).length
         t = line.project(Point(self.centre[a]), normalized=True)
-        if inside >= max(BETWEEN_INSIDE, BETWEEN_SHARE * line.length) and 0.2 <= t <= 0.8:
+        if (inside >= max(BETWEEN_INSIDE, BETWEEN_SHARE * line.length) and 0.2 <= t <= 0.8
+                and _angle_at(self.centre[a], self.centre[b], self.centre[c]) >= BETWEEN_ANGLE):
             return True
         if line.distance(self.poly[a]) >= BETWEEN_FAR:
             return False
@@ -257,3 +259,9 @@ def _turning_vertices(ring: list, min_turn: float) -> list:
         if abs((turn + 180) % 360 - 180) >= min_turn:
             out.append(v)
     return out
+
+
+def _angle_at(v, p, q) -> float:
+    """The angle p-v-q in degrees."""
+    a = math.atan2(p[1] - v[1], p[0] - v[0]) - math.atan2(q[1] - v[1], q[0] - v[0])
+    return abs(math.degrees((a + math.pi) % (2 * math.pi) - math.pi))

@@ -1080,6 +1080,26 @@ def test_a_room_the_line_only_clips_is_not_between():
     assert lay.between("hall", "kitchen", "bathroom") is True and check.between("hall", "kitchen", "bathroom") is True
 
 
+def test_a_room_at_the_bend_of_an_l_is_not_clearly_between():
+    """Person check (sample-3-003): "lounge 1 is located between lounge 3 and the meeting room"
+    with lounge 3 south of it and the meeting room east of it: the line between their centres
+    runs 45% of its length through the big lounge, yet the way bends by 66 deg there, and a
+    viewer calls that an L, not between. Moved in line with the others, it is between."""
+    from queries.check_layout import LayoutCheck
+
+    rooms = {"lounge 1": [0, 3, 7, 9], "lounge 3": [0, 0, 3, 3], "meeting room": [7, 3, 10, 9]}
+    files = house(rooms, [obj("lounge-1/sofa/1", 2, 7)], list(rooms),
+                  doors=[(("lounge 1", "lounge 3"), (1.5, 3), "x"), (("lounge 1", "meeting room"), (7, 6), "y")])
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.between("lounge 1", "lounge 3", "meeting room") is None
+    assert check.between("lounge 1", "lounge 3", "meeting room") is None
+    rooms["lounge 3"] = [-3, 3, 0, 9]   # west of the lounge instead: B, room and C in a row
+    files = house(rooms, [obj("lounge-1/sofa/1", 2, 7)], list(rooms))
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.between("lounge 1", "lounge 3", "meeting room") is True
+    assert check.between("lounge 1", "lounge 3", "meeting room") is True
+
+
 def test_direction_and_distance_questions_spread_over_the_rooms():
     """A task's questions come one per room before any room gets a second (scenario-02 shipped
     all nine direction, distance and route questions in its kitchen). In the tiny house the
