@@ -30,6 +30,7 @@ WALL = 0.95   # ... and each wall of a corner runs on for about a metre
 SHORT_WALL = 0.55  # a corner with a shorter wall on a side: never "not in the corner" beside it
 OUTERMOST = 15     # degrees of directions in which a corner is the building's farthest point
 STRAIGHT = 135     # degrees: "between" bends no more than this from a straight line (not an L)
+OUTSIDE_SIDE = 0.5  # a room in the corner has outside wall along this share of both its sides there
 
 
 def _edges(poly):
@@ -222,12 +223,37 @@ class LayoutCheck:
             clear += all((p[0] - v[0]) * ux + (p[1] - v[1]) * uy <= GAP for p in points)
         return clear >= OUTERMOST
 
+    def _outside_along(self, a, v, floor, step, out) -> float:
+        """Share of room a's wall running from its corner v in direction `step` (a unit axis
+        vector) that has the outside right behind it (PROBE beyond, direction `out`), probed
+        every 5 cm for as long as it is the room's wall (inside the room on one side, not on
+        the other)."""
+        room = Polygon(self.poly[a])
+        on_wall = lambda t: (contains_xy(room, v[0] + step[0] * t - out[0] * 0.05, v[1] + step[1] * t - out[1] * 0.05)  # noqa: E731
+                             and not contains_xy(room, v[0] + step[0] * t + out[0] * 0.05, v[1] + step[1] * t + out[1] * 0.05))
+        along = []
+        t = 0.1
+        while on_wall(t) and t < 100:
+            along.append(t)
+            t += 0.05
+        if not along:
+            return 0.0
+        return sum(not contains_xy(self._building[floor], v[0] + step[0] * t + out[0] * PROBE,
+                                   v[1] + step[1] * t + out[1] * PROBE) for t in along) / len(along)
+
     def corner(self, a):
         floor = self.floor[a]
+        touching = False
         for v in self.poly[a]:
             quad = self._building_corner(v, floor)
             if quad is not None and self._outermost(v, floor, quad):
-                return True
+                touching = True
+                sx, sy = quad
+                if min(self._outside_along(a, v, floor, (sx, 0), (0, -sy)),
+                       self._outside_along(a, v, floor, (0, sy), (-sx, 0))) >= OUTSIDE_SIDE - EPS:
+                    return True
+        if touching:   # a corner room whose side is mostly inside wall: a corner only on the plan
+            return None
         vertices = [v for r, p in self.poly.items() if self.floor[r] == floor for v in p]
         vertices += [v for s in self.f.spaces if s.floor == floor for v in s.polygon]
         # corners whose walls run on for only half a metre count too: to some viewers a corner

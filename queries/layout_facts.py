@@ -25,6 +25,8 @@ CORNER_WALL = 1.0      # a building corner has at least this much wall on each s
 CORNER_TOUCH = 0.1
 CORNER_FAR = 1.0
 CORNER_TURN = 15.0     # degrees the building's convex hull turns at a corner a viewer can place
+CORNER_SIDE = 0.6      # ... and each of the room's two walls there is outside wall for this share (the
+                       # definition says half: a margin for the checker's own measure)
 BETWEEN_INSIDE = 1.0    # the line between the two rooms runs this far through the middle room
 BETWEEN_SHARE = 0.25    # ... and for this share of its length (not just across a corner of it)
 BETWEEN_FAR = 1.0       # ... or passes at least this far from it (clearly not between)
@@ -198,13 +200,18 @@ class Layout:
     # ---------------------------------------------------------------- single-room facts
     def corner(self, a: str) -> bool | None:
         corners, unclear = self._corners.get(self.floor[a], ([], []))
-        d = min((self.poly[a].distance(Point(c)) for c in corners), default=float("inf"))
-        if d <= CORNER_TOUCH:
+        poly = self.poly[a]
+        touching = [c for c in corners if poly.distance(Point(c[0])) <= CORNER_TOUCH]
+        if any(min(_outside_share(poly, v, p), _outside_share(poly, v, n)) >= CORNER_SIDE for v, p, n in touching):
             return True
         # a corner with a short wall on a side (a step of under a metre) is a corner to some
-        # viewers, and one inside a notch of the outline is a corner only to those who know
-        # the notch is there: a room by either is in the corner or not as they read the plan
-        near_unclear = min((self.poly[a].distance(Point(c)) for c in unclear), default=float("inf"))
+        # viewers, one inside a notch of the outline only to those who know the notch is there,
+        # and one where a side of the room is mostly inside wall (the next room's outside wall
+        # stepping back 1.4 m: large-house's dining room) only to those who noticed the step
+        if touching:
+            return None
+        d = min((poly.distance(Point(c[0])) for c in corners), default=float("inf"))
+        near_unclear = min((poly.distance(Point(c)) for c in unclear), default=float("inf"))
         if d >= CORNER_FAR and near_unclear >= CORNER_FAR:
             return False
         return None
@@ -220,7 +227,8 @@ class Layout:
 
     def _convex_corners(self) -> dict[int, tuple[list, list]]:
         """Convex corners of each floor's building outline (rooms, hallways and stairs) once
-        steps under CORNER_JOG are smoothed out: (clear ones, unclear ones). A clear corner has
+        steps under CORNER_JOG are smoothed out: (clear ones as (corner, its two outline
+        neighbours), unclear ones). A clear corner has
         at least CORNER_WALL of wall on both sides and is a corner of the outline's convex hull.
         A convex corner inside a notch is not: the video shows the notch only through a window
         or an outside door, so a viewer places the room on the building's side (person check
@@ -244,8 +252,10 @@ class Layout:
                     cross = (v[0] - p[0]) * (n[1] - v[1]) - (v[1] - p[1]) * (n[0] - v[0])
                     walls = min(math.dist(p, v), math.dist(v, n))
                     on_hull = any(math.dist(v, h) <= CORNER_TOUCH for h in hull)
-                    if cross > 1e-9:
-                        (corners if walls >= CORNER_WALL and on_hull else unclear).append(v)
+                    if cross > 1e-9 and walls >= CORNER_WALL and on_hull:
+                        corners.append((v, p, n))
+                    elif cross > 1e-9:
+                        unclear.append(v)
             out[floor] = (corners, unclear)
         return out
 
@@ -265,3 +275,19 @@ def _angle_at(v, p, q) -> float:
     """The angle p-v-q in degrees."""
     a = math.atan2(p[1] - v[1], p[0] - v[0]) - math.atan2(q[1] - v[1], q[0] - v[0])
     return abs(math.degrees((a + math.pi) % (2 * math.pi) - math.pi))
+
+
+def _outside_share(room: Polygon, v, towards) -> float:
+    """How much of the room's wall from corner v towards the outline's next corner is outside
+    wall: that outline wall's length over the room's own wall that way (up to where the room's
+    outline turns; an L-shaped room's short arm counts as its side)."""
+    ux, uy = towards[0] - v[0], towards[1] - v[1]
+    outside = math.hypot(ux, uy)
+    ring = list(room.simplify(0.01).exterior.coords)[:-1]
+    k = min(range(len(ring)), key=lambda i: math.dist(ring[i], v))
+    own = 0.0
+    for q in (ring[k - 1], ring[(k + 1) % len(ring)]):
+        length = math.dist(q, ring[k])
+        if length > 0 and ((q[0] - ring[k][0]) * ux + (q[1] - ring[k][1]) * uy) / (length * outside) > 0.9:
+            own = length
+    return 1.0 if own <= outside else outside / own

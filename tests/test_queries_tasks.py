@@ -1061,6 +1061,28 @@ def test_a_room_by_a_corner_inside_a_notch_of_the_outline_is_neither_in_the_corn
     assert lay.corner("study") is True and check.corner("study") is True
 
 
+def test_a_room_whose_side_at_the_corner_is_mostly_inside_wall_is_not_clearly_in_the_corner():
+    """Person check of large-house: "the dining room is located in the corner", the middle room
+    of the east side, held a corner of the outline only because the living room's outside wall
+    south of it steps back 1.4 m; its south side is 1.4 m of outside wall and 2.6 m of wall to
+    the living room, and no frame shows the step. The rooms at the plain corners stay in it."""
+    from queries.check_layout import LayoutCheck
+
+    rooms = {"living room": [0, 0, 12.6, 4], "study": [0, 4, 10, 11], "dining room": [10, 4, 14, 7.5],
+             "kitchen": [10, 7.5, 14, 11]}
+    files = house(rooms, [obj("dining-room/table/1", 12, 6)], list(rooms),
+                  doors=[(("living room", "study"), (5, 4), "x"), (("living room", "dining room"), (11, 4), "x"),
+                         (("dining room", "kitchen"), (12, 7.5), "x")])
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    for judge in (lay.corner, check.corner):
+        assert judge("dining room") is None
+        assert judge("kitchen") is True and judge("living room") is True and judge("study") is True
+    rooms["living room"] = [0, 0, 14, 4]   # no step: the dining room is on the east side, not in a corner
+    files = house(rooms, [obj("dining-room/table/1", 12, 6)], list(rooms))
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.corner("dining room") is False and check.corner("dining room") is False
+
+
 def test_a_room_the_line_only_clips_is_not_between():
     """Scenario-02 in a new person check: "the kitchen is located between the bathroom and the
     living room" - the bathroom east of the kitchen, the living room north of it: the line
