@@ -151,8 +151,9 @@ def test_countable_and_look_alikes_by_hand():
     from assets.categories import CATEGORIES
     from assets.vocabulary import LOOKALIKE_GROUPS, UNCOUNTABLE, countable, lookalikes
 
-    assert UNCOUNTABLE == {"print"}      # a stack of paper; a fruit is one piece, clothes one garment
-    assert not countable("print") and countable("fruit") and countable("clothes") and countable("book")
+    assert UNCOUNTABLE == {"print", "curtain"}   # a stack of paper, a pair of panels on one rod;
+    assert not countable("print") and not countable("curtain")   # a fruit is one piece, clothes one garment
+    assert countable("fruit") and countable("clothes") and countable("book")
     assert lookalikes("fruit") == {"apple"} and lookalikes("apple") == {"fruit"}   # an apple is a fruit
     assert lookalikes("desk") == {"table"} and lookalikes("floor lamp") == {"lamp"}
     assert lookalikes("washstand") == {"sink", "cabinet"} and lookalikes("cupboard") == {"cabinet"}
