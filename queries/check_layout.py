@@ -96,12 +96,18 @@ class LayoutCheck:
             return False
         return None
 
-    def _overlap(self, a, b, rooms=False):
+    def _overlap(self, a, b, rooms=False, any_space=False):
         """Metres (in 5 cm columns) along which a shared hallway or stairs (with `rooms`: a shared
-        room) fills the whole gap between the two rooms; negative if their extents do not
-        overlap; None if no such space between."""
+        room; with `any_space`: any hallway, stairs or room of their floor) fills the whole gap
+        between the two rooms; negative if their extents do not overlap; None if no such space
+        between."""
         best = None
-        for h in sorted(h for h in (self.nbrs[a] & self.nbrs[b]) - {a, b} if (h in self.poly) == rooms):
+        if any_space:
+            between = [r for r in self.poly if self.floor[r] == self.floor[a]]
+            between += [s.node for s in self.f.spaces if s.floor == self.floor[a]]
+        else:
+            between = [h for h in self.nbrs[a] & self.nbrs[b] if (h in self.poly) == rooms]
+        for h in sorted(set(between) - {a, b}):
             shape = self._space(h).buffer(GAP / 2)
             pa, pb = self.poly[a], self.poly[b]
             for k in (0, 1):
@@ -155,6 +161,9 @@ class LayoutCheck:
             return True if ahead else None
         across_room = self._overlap(x, y, rooms=True)
         if across_room is not None and across_room > EPS:
+            return None
+        across_any = self._overlap(x, y, any_space=True)   # a stairwell only one opens onto
+        if across_any is not None and across_any > EPS:
             return None
         if overlap is None or overlap < EPS:
             return None if ahead else False

@@ -67,15 +67,19 @@ class Layout:
             return False
         return None
 
-    def facing_overlap(self, a: str, b: str, across_rooms: bool = False) -> float | None:
+    def facing_overlap(self, a: str, b: str, across_rooms: bool = False, unshared: bool = False) -> float | None:
         """How far two rooms face each other across a space both open onto (SPEC: facing walls
         parallel, projections across the space overlap): the length of the stretch where that
         space fills the whole gap between them. Negative when their extents do not overlap at
         all; None when no shared space lies between them. The spaces are hallways and stairs,
-        or with `across_rooms` rooms."""
+        or with `across_rooms` rooms; with `unshared` any hallway, stairs or room of the floor,
+        whether the two open onto it or not."""
         best = None
-        common = (set(self.graph.neighbors(a)) & set(self.graph.neighbors(b))) - {a, b}
-        for h in sorted(h for h in common if (h in self.poly) == across_rooms):
+        if unshared:
+            common = {n for n in self.graph.nodes if self._floor_of(n) == self.floor[a]} - {a, b}
+        else:
+            common = (set(self.graph.neighbors(a)) & set(self.graph.neighbors(b))) - {a, b}
+        for h in sorted(h for h in common if unshared or (h in self.poly) == across_rooms):
             space = self._polygon(h).buffer(WALL_GAP / 2, join_style="mitre")
             for k in (0, 1):                      # the axis across the space
                 ea, eb = self._extent(self.poly[a], k), self._extent(self.poly[b], k)
@@ -128,6 +132,12 @@ class Layout:
         # either side of" it: neither true nor false in a question
         across_room = self.facing_overlap(a, b, across_rooms=True)
         if across_room is not None and across_room > 0:
+            return None
+        # facing each other across a stairwell or a room only one of them opens onto (sample-1-073:
+        # the dining room due east of the living room across the stairs), a viewer may call them
+        # opposite too
+        across_any = self.facing_overlap(a, b, unshared=True)
+        if across_any is not None and across_any > 0:
             return None
         if not claimed and (overlap is None or overlap <= 0):
             return False
@@ -217,6 +227,11 @@ class Layout:
         return None
 
     # ---------------------------------------------------------------- helpers
+    def _floor_of(self, node: str) -> int | None:
+        if node in self.floor:
+            return self.floor[node]
+        return next((s.floor for s in self.scene.spaces if s.node == node), None)
+
     def _polygon(self, node: str) -> Polygon:
         return self.poly.get(node) or self.space_poly[node]
 

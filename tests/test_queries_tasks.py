@@ -817,8 +817,10 @@ def test_simulation_opposite_form_and_statements():
     records, report = run(tiny_house(), per_task=6)
     got = mcqs(records, "simulation")
     opposite = {r["question"]: r["answer_text"] for r in got if r["derivation"]["form"] == "opposite"}
-    assert opposite == {"Which room is located directly opposite to the kitchen?": "study",
-                        "Which room is located directly opposite to the study?": "kitchen"}
+    assert opposite == {"Which room is located directly opposite to the study?": "kitchen"}
+    # the kitchen's question would need the bedroom as a wrong option, but the two face each
+    # other across the living room (kitchen | living room | bedroom): neither opposite nor not
+    assert Layout(scenario(tiny_house()).scene).opposite("kitchen", "bedroom") is None
     # bedroom/bathroom are opposite but visible in one frame; the living room has none
     assert report.reasons["simulation"]["rule4: compared rooms visible in one frame"] >= 2
     for r in got:
@@ -1313,6 +1315,26 @@ def test_rooms_facing_across_a_third_room_are_not_called_opposite():
     for files, expected in ((across_room, None), (across_hall, True)):
         assert Layout(scenario(files).scene).opposite("west", "east") is expected
         assert LayoutCheck(Facts(check_files(files), CHECK_RULES)).opposite("west", "east") is expected
+
+
+def test_rooms_facing_across_a_space_only_one_opens_onto_are_not_clearly_not_opposite():
+    """Person check of sample-1-073: the dining room lies due east of the living room across
+    the stairwell, which only the living room opens onto; asked "which room is directly opposite
+    the living room?", a viewer could pick it, so it is no wrong option. Rooms nowhere facing
+    each other stay not opposite."""
+    from queries.check_layout import LayoutCheck
+
+    # west | stairwell | east under one long room north of them all; each opens only north
+    rooms = {"west": [0, 0, 4, 4], "east": [6, 0, 10, 4], "north": [0, 4, 10, 8]}
+    doors = [(("west", "north"), (2, 4), "x"), (("hallway:h0", "north"), (5, 4), "x"), (("east", "north"), (8, 4), "x")]
+    files = house(rooms, [], list(rooms), doors=doors, hallways=[("h0", [4, 0, 6, 4])])
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.opposite("west", "east") is None and check.opposite("west", "east") is None
+    rooms["east"] = [6, -5, 10, -1]   # south-east of the stairwell: nowhere facing the west room
+    doors[2] = (("east", "hallway:h0"), (6, -1), "x")
+    files = house(rooms, [], list(rooms), doors=doors, hallways=[("h0", [4, -1, 6, 4])])
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    assert lay.opposite("west", "east") is False and check.opposite("west", "east") is False
 
 
 
