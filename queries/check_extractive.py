@@ -158,6 +158,8 @@ def relative_distance(rec, facts: Facts, th: Rules, **_) -> Findings:
     (target, *objs), found = named_objects(facts, [m["target"], *names], apart=True)
     if found:
         return found
+    if any(o.category == "door" for o in (target, *objs)):   # its opening, or its leaf?
+        return [("ambiguity", "a door is measured from its opening or from its swung leaf")]
     below = {u.id for u in facts.under(target)}
     for o, n in zip(objs, names):   # rule 7: nearest by world knowledge is a giveaway
         if o.id in below or target.id in {u.id for u in facts.under(o)}:

@@ -235,6 +235,12 @@ def relative_distance(ctx: Context, want: int) -> list[Draft]:
             continue  # one question per target keeps the set varied
         if not _grounded(ctx, task, (target, *group), room):
             continue
+        if any(o.category == "door" for o in (target, *group)):
+            # from its opening or from its leaf, open against a wall or closed? (person check
+            # of large-house: the study's open leaf stood by the bookshelf, 1 m from a book the
+            # opening is 1.9 m from)
+            ctx.rej.add(task, 3, "a door: measured from its opening or from its leaf")
+            continue
         if not ctx.names_apart(target, group):
             ctx.rej.add(task, 5, "a name ties the target to an option")
             continue

@@ -1389,7 +1389,20 @@ def test_a_rooms_one_door_is_named_and_a_door_walked_through_is_told_by_where_it
         assert r["task"] not in ("object_counting", "global_counting", "appearance_order") or "door" not in r["question"]
         if r["task"] == "relative_direction":      # one stands by floor-standing things, not in a doorway
             assert not r["question"].startswith("If I am standing by the door")
+        # from its opening or its leaf? (person check of large-house: the study's open leaf
+        # stood 1 m from a book its opening is 1.9 m from): never measured from or to
+        assert r["task"] != "relative_distance" or "office/door/door-0" not in r["evidence"]["objects"]
     assert not check_records(records, check_files(one), ontology=FIXTURE_ONTOLOGY)
+    things = [obj("office/desk/1", 1, 1), obj("office/plant/1", 5, 1), obj("office/lamp/1", 1, 4),
+              obj("office/cabinet/1", 4.2, 4.5), obj("office/sofa/1", 3, 2.5)]
+    files = house({"office": [0, 0, 6, 5]}, things, ["office"], doors=door)
+    records, _ = run(files, per_task=12)
+    asked = next(r for r in records if r["task"] == "relative_distance" and r["format"] == "mcq")
+    target = asked["question"].rsplit(" to the ", 1)[1].rstrip("?")
+    door_asked = dict(asked, question=asked["question"].replace(f"to the {target}?", "to the door in the office?"))
+    kinds = {p.kind for p in check_records([door_asked], check_files(files), ontology=FIXTURE_ONTOLOGY)
+             if p.id == asked["id"]}
+    assert "ambiguity" in kinds, kinds
     assert Facts(check_files(one), CHECK_RULES).resolve("door in the office").position[:2] == (3, 5)
 
     objs = one["scene.json"]["objects"] + [obj("store/box/1", 7.5, 3)]
