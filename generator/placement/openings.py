@@ -52,16 +52,27 @@ def place_door(room: RoomState, item: Item) -> None:
 
 def place_curtain(room: RoomState, item: Item) -> None:
     wins = [p for p in room.placed if p.support == "window"]
-    if wins:
-        win = wins[(item.n - 1) % len(wins)]
+    # its own window first, then any other one free (person check of sample-1-073: two curtains
+    # hung on blank walls beside a living room's three windows); a blank wall only as a last resort
+    start = (item.n - 1) % len(wins) if wins else 0
+    for win in wins[start:] + wins[:start]:
+        if any(p.item.category == "curtain" and p.yaw == win.yaw and p.fp.distance(win.fp) < 0.2
+               for p in room.placed if p.support == "wall"):
+            continue   # that window has its curtain
         w = min(item.cat.size_max[0], max(item.cat.size_min[0], win.size[0] + 0.5))
         h = min(room.height - 0.1, item.size[2])
         d = item.size[1]
-        x, y = geom.to_world(win.x, win.y, win.yaw, 0.0, WALL_HALF + d / 2)
-        fp = geom.footprint(x, y, win.yaw, w, d)
-        if (room.region_mount.contains(fp) and not obstacles(room, item, 0.02, 0.02 + h, {win.id})
-                and not any(fp.intersects(p.fp) for p in room.placed if p.support == "window" and p is not win
-                            and fp.intersection(p.fp).area > 1e-6)):
-            room.add(Placed(item, float(x), float(y), 0.02, win.yaw, (w, d, h), fp, "wall"))
-            return
+        # centred on the window, else slid along the wall as far as it still covers it (a
+        # window by a corner or a door)
+        slack = max(0.0, (w - win.size[0]) / 2)
+        for shift in sorted({0.0, *(sign * k * 0.1 for k in range(1, int(slack / 0.1) + 1) for sign in (1, -1))},
+                            key=lambda v: (abs(v), v)):
+            x, y = geom.to_world(win.x, win.y, win.yaw, shift, WALL_HALF + d / 2)
+            fp = geom.footprint(x, y, win.yaw, w, d)
+            # (obstacles lists everything at the curtain's heights: what matters is what it overlaps;
+            # read as "anything else at all", a second window sent every curtain to a blank wall)
+            if room.region_mount.contains(fp) and not any(fp.intersection(o).area > 1e-6 for o in
+                                                           obstacles(room, item, 0.02, 0.02 + h, {win.id})):
+                room.add(Placed(item, float(x), float(y), 0.02, win.yaw, (w, d, h), fp, "wall"))
+                return
     place_wall_mounted(room, item)
