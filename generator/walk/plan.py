@@ -35,8 +35,10 @@ direction (turning on the spot first only beyond BLEND_TURN = 90 deg), ends up t
 the gaze turning towards where the pan will start over the last metre while slowing down, and
 eases the pitch back to level while walking rather than standing still for it. Planned on the
 bundled scenario-01..06 and office-floor (tools/walk_timing.py, no coverage extensions) this
-takes 8.5-11.9 s of video per room, mean 10.1 s (large-house 10.3, three-story-house 13.4: long
-hallways and two stair trips; 2026-11-29); VAEX-Bench's videos average about 6 s per room. What
+takes 8.6-12.4 s of video per room, mean 10.4 s (large-house 10.5, three-story-house 13.5: long
+hallways and two stair trips; 2026-11-29, since things are looked at from where half their box's
+height fits in the picture; 8.5-11.9 s before, but more walks went back for coverage);
+VAEX-Bench's videos average about 6 s per room. What
 is left is mostly walking (about 5 m a room, 7.2 s with the turns made while walking) and turning
 on the spot (about 155 deg a room, 3.1 s) at the SPEC's limits (about 1 m/s, at most about 60
 deg/s); walking at 1.6 m/s and turning at 150 deg/s would still take 7.7 s a room.
