@@ -404,7 +404,7 @@ def _kept_if_it_builds(draft: Draft, changed: Draft, *, every_relation: bool) ->
 
     try:
         scenario = _parse(changed)
-        scene = layout.plan_to_scene(layout.layout(scenario))
+        scene = layout.plan_to_scene(layout.layout(scenario, explain=False))
         if every_relation and check_scene(scenario, scene):
             return draft
         place_objects(scenario, scene)
