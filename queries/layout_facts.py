@@ -242,12 +242,11 @@ class Layout:
 
     def _convex_corners(self) -> dict[int, tuple[list, list]]:
         """Convex corners of each floor's building outline (rooms, hallways and stairs) once
-        steps under CORNER_JOG are smoothed out: (clear ones as (corner, its two outline
-        neighbours), unclear ones). A clear corner has
-        at least CORNER_WALL of wall on both sides and is a corner of the outline's convex hull.
-        A convex corner inside a notch is not: the video shows the notch only through a window
-        or an outside door, so a viewer places the room on the building's side (person check
-        of sample-3-003's reception)."""
+        steps under CORNER_JOG are smoothed out: (clear ones, each as (corner, its two outline
+        neighbours), unclear ones). A clear corner has at least CORNER_WALL of wall on both sides
+        and is a corner of the outline's convex hull. A convex corner inside a notch is not: the
+        video shows the notch only through a window or an outside door, so a viewer places the
+        room on the building's side (person check of sample-3-003's reception)."""
         by_floor: dict[int, list] = {}
         for r in self.scene.rooms:
             by_floor.setdefault(r.floor, []).append(self.poly[r.label])
