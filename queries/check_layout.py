@@ -218,14 +218,17 @@ class LayoutCheck:
     def _is_building_corner(self, v, floor, reach=WALL) -> bool:
         return self._building_corner(v, floor, reach) is not None
 
+    def _floor_vertices(self, floor) -> list:
+        """Every corner of the floor's rooms, hallways and stairs."""
+        vertices = [v for r, p in self.poly.items() if self.floor[r] == floor for v in p]
+        return vertices + [v for s in self.f.spaces if s.floor == floor for v in s.polygon]
+
     def _outermost(self, v, floor, quad) -> bool:
         """v sticks out of the building: for OUTERMOST degrees of directions pointing out of
         its corner, no room or hallway corner lies farther that way (a corner at the bottom of
         a notch in the outline has only the notch's own side for it)."""
         sx, sy = quad
-        points = [p for r, poly in self.poly.items() if self.floor[r] == floor for p in poly]
-        points += [p for s in self.f.spaces if s.floor == floor for p in s.polygon]
-        points = [p for p in points if math.dist(p, v) > PROBE]
+        points = [p for p in self._floor_vertices(floor) if math.dist(p, v) > PROBE]
         clear = 0
         for deg in range(91):
             ux, uy = -sx * math.cos(math.radians(deg)), -sy * math.sin(math.radians(deg))
@@ -263,8 +266,7 @@ class LayoutCheck:
                     return True
         if touching:   # a corner room whose side is mostly inside wall: a corner only on the plan
             return None
-        vertices = [v for r, p in self.poly.items() if self.floor[r] == floor for v in p]
-        vertices += [v for s in self.f.spaces if s.floor == floor for v in s.polygon]
+        vertices = self._floor_vertices(floor)
         # corners whose walls run on for only half a metre count too: to some viewers a corner
         corners = [v for v in vertices if self._is_building_corner(v, floor, reach=SHORT_WALL)]
         if all(point_polygon_gap(v, self.poly[a]) >= 1.0 - EPS for v in corners):
