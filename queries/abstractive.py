@@ -212,6 +212,9 @@ def global_counting(ctx: Context, want: int) -> list[Draft]:
         if not all(ctx.seen.shown_whole(o) for o in objs):
             ctx.rej.add(task, 3, "an instance never shown whole enough to count")
             continue
+        if not ctx.counted_apart(objs):
+            ctx.rej.add(task, 3, "look-alike instances side by side never seen together")
+            continue
         shared = set.intersection(*(set(ctx.seen.object_frames(o.id)) for o in objs))
         if shared:
             ctx.rej.add(task, 4, "all instances visible in one frame")

@@ -256,6 +256,23 @@ class Facts:
         t = self.files.visibility.objects.get(oid)
         return t.frames[0] if t and t.frames else None
 
+    def never_together(self, objs) -> list[tuple[str, str]]:
+        """docs/ground-truth.md "Object counting": pairs of one room a viewer could take for one
+        thing: no colour word tells them apart, their boxes' centres are nearer than
+        rules.together_m, and no 0.5 s of clear frames shows both."""
+        def mid(o):
+            return (o.position[0], o.position[1], o.position[2] + o.size[2] / 2)
+
+        out = []
+        for i, a in enumerate(objs):
+            for b in objs[i + 1:]:
+                if a.room != b.room or told_apart_by_colour(a.category, a.attributes.color, b.attributes.color):
+                    continue
+                both = self.good_obj.get(a.id, set()) & self.good_obj.get(b.id, set())
+                if math.dist(mid(a), mid(b)) < self.rules.together_m and len(both) < self.run:
+                    out.append((a.id, b.id))
+        return out
+
     def rooms_share_frame(self, a: str, b: str) -> bool:
         """Any frame showing any pixel of both rooms."""
         rooms = self.files.visibility.rooms

@@ -97,6 +97,10 @@ class Seen:
         """The frames inside the object's seen runs (its first appearance is the first)."""
         return self._objects.get(oid, ([], []))[0]
 
+    def seen_together(self, a: str, b: str) -> bool:
+        """Are both seen (inside their seen runs) in at least min_frames of the same frames?"""
+        return len(set(self.object_frames(a)) & set(self.object_frames(b))) >= self.min_frames
+
     def object_seen(self, oid: str) -> bool:
         """Seen clearly enough to be named, counted or relied on: seen, and for 0.5 s showing
         enough of itself to be counted (a chair seen only as a sliver behind another is not

@@ -48,6 +48,9 @@ def object_counting(ctx: Context, want: int) -> list[Draft]:
         if not all(ctx.seen.shown_whole(o) for o in objs):
             ctx.rej.add(task, 3, "an instance never shown whole enough to count")
             continue
+        if not ctx.counted_apart(objs):
+            ctx.rej.add(task, 3, "look-alike instances side by side never seen together")
+            continue
         frames = [f for o in objs for f in ctx.seen.object_evidence(o.id)]
         out.append(Draft(task, text.COUNTING.format(category=text.display_name(category), room=room), len(objs),
                          objects=[o.id for o in objs], rooms=[room], frames=frames,

@@ -53,6 +53,9 @@ class Thresholds:
     scale_distractor_gap: float = 0.25 # every distractor farther than this from the ratio
     min_reference_d2: float = 1.0      # map scale reference pairs closer than this are unstable
     covisible_min_pixels: int = 1      # rooms with this many pixels in the same frame co-occur
+    together_m: float = 1.0            # look-alike instances whose boxes' centres are this close are
+                                       # counted only when seen together for min_frames (a viewer who
+                                       # sees one, then the other from elsewhere, may take them for one)
     grid_cell_m: float = 0.15          # route plan occupancy grid
     clearance_m: float = 0.15          # robot radius kept from walls and furniture
     min_leg_m: float = 0.3             # a route's "go forward" walks at least this long
