@@ -26,6 +26,10 @@ class Track(StrictModel):
     pixels: list[int] = Field(description="Pixels it covers in each of those frames, in video pixels "
                                           "(id-pass counts scaled by the area ratio, rounded).")
     first_frame: int | None = Field(description="The first of `frames`; null when it was never visible.")
+    first_glimpse: int | None = Field(default=None, description=(
+        "The first frame with at least `min_pixels` video pixels of it, whether or not its region holds "
+        "the square (a thin thing far off, a strip at the frame's edge): the first moment a viewer may "
+        "notice it. Null when never; absent in files written before the field (then `first_frame`)."))
 
     @model_validator(mode="after")
     def _consistent(self):
@@ -33,6 +37,8 @@ class Track(StrictModel):
             raise ValueError(f"{len(self.frames)} frames but {len(self.pixels)} pixel counts")
         if self.first_frame != (self.frames[0] if self.frames else None):
             raise ValueError(f"first_frame {self.first_frame} is not the first of frames")
+        if self.first_frame is not None and self.first_glimpse is not None and self.first_glimpse > self.first_frame:
+            raise ValueError(f"first_glimpse {self.first_glimpse} is after first_frame {self.first_frame}")
         return self
 
 

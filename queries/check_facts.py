@@ -252,9 +252,12 @@ class Facts:
         return runs[0][0] if runs else None
 
     def first_glimpse(self, oid: str) -> int | None:
-        """The first frame visibility.json lists the object in at all."""
+        """The first frame the object shows at all: visibility.json's first_glimpse (files
+        written before it: the first frame it lists the object in)."""
         t = self.files.visibility.objects.get(oid)
-        return t.frames[0] if t and t.frames else None
+        if t is None:
+            return None
+        return t.first_glimpse if t.first_glimpse is not None else (t.frames[0] if t.frames else None)
 
     def never_together(self, objs) -> list[tuple[str, str]]:
         """docs/ground-truth.md "Object counting": pairs of one room a viewer could take for one

@@ -38,7 +38,8 @@ class Seen:
         self._by_id = by_id = {o.id: o for o in scenario.scene.objects}
         self._objects = {oid: self._good(self._named_views(by_id.get(oid), t)) for oid, t in vis.objects.items()}
         self._vis, self._fov, self._whole = vis, scenario.trajectory.fov_deg[0], {}
-        self._glimpse = {oid: (t.frames[0] if t.frames else None) for oid, t in vis.objects.items()}
+        self._glimpse = {oid: t.first_glimpse if t.first_glimpse is not None else (t.frames[0] if t.frames else None)
+                         for oid, t in vis.objects.items()}
         self._room_tracks = vis.rooms
         if vis.rooms is not None:
             self._rooms = {label: self._good(t) for label, t in vis.rooms.items()}
@@ -128,7 +129,7 @@ class Seen:
         return frames[0] if frames else None
 
     def first_glimpse(self, oid: str) -> int | None:
-        """The first frame the object shows at all (visibility.json's listing threshold)."""
+        """The first frame the object shows at all, square or not (visibility.json first_glimpse)."""
         return self._glimpse.get(oid)
 
     def object_evidence(self, oid: str) -> list[int]:

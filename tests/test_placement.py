@@ -764,3 +764,12 @@ relations: {{adjacent: [[living room, bedroom]]}}
         top = tv["position"][2] + tv["size"][2]
         for window in (o for o in objects if o["category"] == "window" and o["room"] == room):
             assert top <= window["position"][2] or not _stands_before(host, window), (room, window["id"])
+
+
+def test_a_pot_stands_on_a_dishwasher_or_an_oven_only_when_nothing_else_has_room():
+    """A pot on a unit with knobs reads as a stove (person check of large-house: its black
+    dishwasher with a pot on top): pots go on the stove, the counters and the table first."""
+    kitchen = "dishwasher: 1, oven: 1, cabinet: 1, stove: 1, pot: 4"
+    assert set(_supports_of("pot", kitchen)) <= {"stove", "cabinet"}
+    assert set(_supports_of("pot", "dishwasher: 1, oven: 1, table: 1, pot: 3")) == {"table"}
+    assert set(_supports_of("pot", "dishwasher: 1, oven: 1, pot: 2")) <= {"dishwasher", "oven"}   # all there is

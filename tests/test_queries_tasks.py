@@ -345,6 +345,26 @@ def test_appearance_order_first_appearance_is_the_first_clear_run_and_glimpses_a
         "rule3: first glimpses come in another order than first clear views": 1}
 
 
+def test_a_glimpse_without_the_square_still_counts_as_a_glimpse():
+    """Person check of sample-11-000: a vase on a mantel 3.9 m off, about 2 deg wide, showed
+    plainly 10 s before its region first held the id pass's square, so visibility.json listed
+    it only later and the vase came after the floor lamp, a viewer saw it before. Its
+    `first_glimpse` (any frame with min_pixels of it) now counts as a glimpse, in the generator
+    and in the checker."""
+    files = appearance_room({"bed": 10, "tv": 40, "sofa": 70, "lamp": 100})
+    records, _ = run(files, thresholds=GAP_1S)
+    [asked] = mcqs(records, "appearance_order")
+    assert asked["answer_text"] == "bed, tv, sofa, lamp"
+    lamp = files["visibility.json"]["objects"]["living-room/lamp/1"]
+    lamp["first_glimpse"] = 20                      # shown before the tv, never as a square
+    records, report = run(files, thresholds=GAP_1S)
+    assert mcqs(records, "appearance_order") == []
+    assert report.reasons["appearance_order"] == {
+        "rule3: first glimpses come in another order than first clear views": 1}
+    messages = [p.message for p in check_records([asked], check_files(files), ontology=FIXTURE_ONTOLOGY)]
+    assert any("glimpse" in m for m in messages), messages
+
+
 def test_appearance_order_refuses_a_first_view_too_partial_to_name():
     """scenario-04's bedroom carpet first showed as a fringe under the bed (1% of the frame for
     0.8 s): seen, but a viewer who names it only once most of it shows puts it after the next

@@ -57,6 +57,9 @@ def test_visibility_lists_the_patch_not_the_sliver_of_the_same_size(tmp_path):
     assert vis.objects["A/book/1"].frames == [] and vis.objects["A/book/1"].first_frame is None
     assert vis.objects["A/lamp/1"].frames == [2]    # once the lamp shows 24 columns, not 22 or 23
     assert vis.rooms["A"].frames == [0, 1, 2]
+    # a viewer may notice the strip and the edge patch before they are listed: their first glimpse
+    assert vis.objects["A/book/1"].first_glimpse == 0 and vis.objects["A/lamp/1"].first_glimpse == 0
+    assert vis.objects["A/vase/1"].first_glimpse == 0
 
 
 def _wire_glasses(ids: np.ndarray, value: int, x: int, y: int) -> None:

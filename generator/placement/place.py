@@ -34,6 +34,7 @@ from shapely.geometry import LineString, Polygon
 from assets.catalog import get_category
 from generator.placement.room import place_room
 from generator.placement.state import NoFit, PlacementError, RoomState, slug
+from generator.placement.supports import LAST_SUPPORTS
 from formats.seeding import stage_rng
 
 NEXT_TO = 0.5
@@ -100,10 +101,12 @@ def _id_key(object_id: str):
 
 def _place_room(scenario, scene, room: dict, spec_room, taken_doors: set[str], in_budget=lambda label: None) -> list[dict]:
     failures: list[NoFit] = []
-    for attempt in range(ATTEMPTS):
+    # each attempt with the preferences of LAST_SUPPORTS, and where they bind, once more without
+    relaxable = any(req.category in LAST_SUPPORTS for req in spec_room.objects)
+    for attempt, strict in [(a, s) for a in range(ATTEMPTS) for s in ((True, False) if relaxable else (True,))]:
         in_budget(room["label"])
         rng = stage_rng(scenario.seed, f"placement:{room['label']}" + (f"#{attempt}" if attempt else ""))
-        placer = RoomState(scenario, scene, room, spec_room, rng, attempt, taken_doors)
+        placer = RoomState(scenario, scene, room, spec_room, rng, attempt, taken_doors, strict)
         try:
             result = place_room(placer)
         except NoFit as exc:

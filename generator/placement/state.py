@@ -111,9 +111,10 @@ class RoomState:
     """One room's placement in progress (one per room and attempt)."""
 
     def __init__(self, scenario, scene: dict, room: dict, spec_room, rng: np.random.Generator,
-                 attempt: int, taken_doors: set[str]):
+                 attempt: int, taken_doors: set[str], strict_supports: bool = True):
         self.scenario, self.scene, self.room, self.spec_room = scenario, scene, room, spec_room
         self.rng, self.attempt = rng, attempt
+        self.strict_supports = strict_supports    # supports.LAST_SUPPORTS hold (else they are plain supports)
         self.label = room["label"]
         self.slug = slug(self.label)
         self.floor = room["floor"]

@@ -45,6 +45,12 @@ OPEN_AHEAD_M = 1.0
 # the room has room
 HIGH_SHELF_M = 1.45
 HIGH_SHELVES_LAST = frozenset({"wardrobe"})
+# supports of a kind taken only when none of its others has room: a pot on a dishwasher or an
+# oven, units with knobs, reads as a stove (person check of large-house: its black dishwasher).
+# An attempt at a room that fails with the preference is made again without it (RoomState.
+# strict_supports): a kitchen with no stove or table may need its counters for the plates and
+# glasses (sample-1-094)
+LAST_SUPPORTS = {"pot": frozenset({"dishwasher", "oven"})}
 
 
 @dataclass
@@ -105,7 +111,8 @@ def support_options(room: RoomState, item: Item) -> list[Placed]:
     for p in primary:
         if p.category in SHELVED and p.id in load:
             load[p.id] /= max(1, len(surfaces_of(room, p)))
-    primary.sort(key=lambda p: (rank[p.category] * 0.5 + load.get(p.id, 0), p.id))
+    last = LAST_SUPPORTS.get(item.category, frozenset()) if room.strict_supports else frozenset()
+    primary.sort(key=lambda p: (p.category in last, rank[p.category] * 0.5 + load.get(p.id, 0), p.id))
     if item.category == "lamp":   # bedside lamps on the nightstand next to the bed
         beds = room.placed_of("bed")
         if beds:
