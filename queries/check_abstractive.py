@@ -228,8 +228,8 @@ def global_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
         found.append(("ungrounded", f"instances never shown whole enough to count: {partial}"))
     elif set.intersection(*(facts.good_obj.get(o.id, set()) for o in objs)):
         found.append(("trajectory", "every instance is visible in one frame"))
-    if facts.never_together(objs):
-        found.append(("ambiguity", f"look-alikes side by side never seen together: {facts.never_together(objs)}"))
+    if pairs := facts.never_together(objs):
+        found.append(("ambiguity", f"look-alikes side by side never seen together: {pairs}"))
     if rec["answer"] != len(objs):
         found.append(("disagreement", f"recounted {len(objs)}, record says {rec['answer']}"))
     return found

@@ -34,8 +34,8 @@ def object_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
     partial = [o.id for o in objs if o.id not in hidden and not facts.shown_whole(o.id)]
     if partial:
         found.append(("ungrounded", f"instances never shown whole enough to count: {partial}"))
-    if facts.never_together(objs):
-        found.append(("ambiguity", f"look-alikes side by side never seen together: {facts.never_together(objs)}"))
+    if pairs := facts.never_together(objs):
+        found.append(("ambiguity", f"look-alikes side by side never seen together: {pairs}"))
     if rec["answer"] != len(objs):
         found.append(("disagreement", f"recounted {len(objs)}, record says {rec['answer']}"))
     return found

@@ -27,7 +27,7 @@ import yaml
 
 from assets.catalog import CATEGORIES, get_category
 from formats.seeding import stage_rng, stage_seed
-from generator.spec.sample_tables import DEFAULT_MIX, FILLERS, LABELS, PAPER, ROOM_OBJECTS, TYPOLOGIES
+from generator.spec.sample_tables import DEFAULT_MIX, FILLERS, LABELS, PAPER, ROOM_OBJECTS, SIGNATURE, TYPOLOGIES
 from generator.spec.scenario import parse_scenario
 
 FLOOR_KINDS = ("floor_wall", "floor_corner", "floor_free")
@@ -182,6 +182,15 @@ def _fill(rng: np.random.Generator, rooms: dict[str, dict], target: int) -> None
         room["objects"][category] = room["objects"].get(category, 0) + 1
 
 
+def _with_signature(room: dict) -> None:
+    """A room holds something that says what it is (SIGNATURE): the first of its signature
+    categories, at the table's least count, when it drew none."""
+    wanted = SIGNATURE.get(room["key"], ())
+    if wanted and not set(wanted) & set(room["objects"]):
+        least = {c: lo for c, _, lo, _ in ROOM_OBJECTS[room["key"]]}
+        room["objects"][wanted[0]] = least[wanted[0]]
+
+
 def floor_need(objects: dict[str, int]) -> float:
     """m^2 the floor-standing objects take with the space in front of them."""
     need = 0.0
@@ -211,6 +220,8 @@ def draw_rooms(seed: int, index: int, typology: str, uncovered: set[str], name: 
     _fill(rng, rooms, target)
     for room in rooms.values():
         uncovered -= set(room["objects"])
+    for room in rooms.values():   # after the coverage count, so the specs drawn next are as before
+        _with_signature(room)
     for label, room in rooms.items():
         typical, _ = room_size(room["type"])
         need = floor_need(room["objects"])
