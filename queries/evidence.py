@@ -38,6 +38,8 @@ class Seen:
         self._by_id = by_id = {o.id: o for o in scenario.scene.objects}
         self._objects = {oid: self._good(self._named_views(by_id.get(oid), t)) for oid, t in vis.objects.items()}
         self._vis, self._fov, self._whole = vis, scenario.trajectory.fov_deg[0], {}
+        # files written before first_glimpse (and tracks built here, queries/possible.py) have
+        # none: their first listed frame
         self._glimpse = {oid: t.first_glimpse if t.first_glimpse is not None else (t.frames[0] if t.frames else None)
                          for oid, t in vis.objects.items()}
         self._room_tracks = vis.rooms

@@ -137,7 +137,7 @@ class Track:
 
     frames: tuple[int, ...]
     pixels: tuple[int, ...]
-    first_glimpse: int | None = None   # the first frame it shows at all (formats.visibility.Track)
+    first_glimpse: int | None = None   # the first frame it shows at all (formats.visibility.Track); None: unknown
 
 
 @dataclass(frozen=True)
@@ -188,9 +188,7 @@ def parse_trajectory(data: dict | TrajectoryFile, source: str = "trajectory.json
 
 
 def _tracks(entries: dict) -> dict[str, Track]:
-    return {key: Track(tuple(e.frames), tuple(e.pixels),
-                       e.first_glimpse if e.first_glimpse is not None else e.first_frame)
-            for key, e in entries.items()}
+    return {key: Track(tuple(e.frames), tuple(e.pixels), e.first_glimpse) for key, e in entries.items()}
 
 
 def parse_visibility(data: dict | VisibilityFile, source: str = "visibility.json") -> Visibility:
