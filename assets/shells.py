@@ -110,6 +110,35 @@ ROOM_OBJECTS: dict[str, tuple[str, ...]] = {
 }
 
 
+# What tells a viewer a room's kind (docs/ground-truth.md "Rooms a viewer can tell"): questions
+# name rooms by label, and a person watching the video tells the kitchen by its fridge or stove,
+# not by the colour of its walls. Kinds not listed (a "piano room", a hallway) are told by
+# anything in them.
+ROOM_SIGNS: dict[str, tuple[str, ...]] = {
+    "kitchen": ("fridge", "stove", "oven", "sink", "microwave", "dishwasher", "coffee machine"),
+    "bathroom": ("toilet", "bath", "washstand"),
+    "toilet": ("toilet", "washstand"),
+    "bedroom": ("bed", "wardrobe"),
+    "kids room": ("bed",),
+    "living room": ("sofa", "tv", "fireplace", "piano"),
+    "dining room": ("table",),
+    "dressroom": ("wardrobe", "clothes", "handbag"),
+    "office": ("desk", "computer", "laptop", "printer", "locker"),
+    "meeting room": ("table",),
+    "study": ("desk", "computer", "bookshelf"),
+    "library": ("bookshelf",),
+    "gym": ("cycle", "exercise machine", "yoga mat"),
+    "laundry": ("washing machine",),
+    "storage": ("cabinet", "cupboard", "locker", "safe", "bookshelf"),
+    "lobby": ("sofa", "bench", "desk"),
+}
+
+
+def room_signs(room_type: str) -> tuple[str, ...] | None:
+    """The categories that tell a viewer this room's kind; None: anything in it does."""
+    return ROOM_SIGNS.get(room_kind(room_type))
+
+
 def room_kind(room_type: str) -> str:
     """Canonical room kind for a room type or label ('Bedroom 2' -> 'bedroom')."""
     key = " ".join(re.sub(r"[_\-]+", " ", str(room_type).lower()).split())

@@ -75,6 +75,7 @@ def validate(specs: Specs,
     objects fit their rooms and its walk plans, and notes a spec whose rooms cannot give 3
     route plans)."""
     from generator.spec.scenario import SpecError, load_scenario
+    from generator.spec.viewer_notes import untold_rooms
 
     if _no_specs(specs):
         return _refuse(_no_specs(specs))
@@ -98,6 +99,8 @@ def validate(specs: Specs,
                  "(fix: give every scenario a unique name)")
             continue
         names[scenario.name] = path
+        for note in untold_rooms(scenario):   # valid, but a viewer could not tell which room is meant
+            _say(f"{path}: {note}", "note", "yellow")
         if layout:
             _require_render_extra("validate --layout")
             from egoscene.sample_check import furnished_scene, short_of_route_plans

@@ -81,7 +81,7 @@ def memory_action(ctx: Context, want: int) -> list[Draft]:
 
 
 def _seen_rooms(ctx: Context) -> list:
-    return [r for r in sorted(ctx.scene.rooms, key=lambda r: r.label) if ctx.seen.room_seen(r.label)]
+    return [r for r in sorted(ctx.scene.rooms, key=lambda r: r.label) if ctx.seen.room_named(r.label)]
 
 
 def _covisibility_refused(ctx: Context, task: str, a: str, b: str) -> bool:

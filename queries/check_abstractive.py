@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from queries import check_rules as text
-from queries.check_common import Findings, judge, pattern, rooms_visible, vocabulary
+from queries.check_common import Findings, judge, pattern, rooms_told, rooms_visible, vocabulary
 from queries.check_facts import Facts, angular_gap, centroid
 from queries.check_layout import LayoutCheck
 from queries.check_rules import Rules, ordinal_index
@@ -86,7 +86,7 @@ def map_direction(rec, facts: Facts, th: Rules, **_) -> Findings:
     if not m:
         return [("format", "question does not follow the map-direction template")]
     rooms = [m["a"], m["b"], m["c"], m["d"]]
-    found = rooms_visible(facts, rooms) + _one_floor(facts, rooms)
+    found = rooms_visible(facts, rooms) + rooms_told(facts, rooms) + _one_floor(facts, rooms)
     if found:
         return found
     bounds = (45, 135, -135, -45)
@@ -113,8 +113,8 @@ def map_scale(rec, facts: Facts, th: Rules, **_) -> Findings:
     m = pattern(text.MAP_SCALE).match(rec["question"])
     if not m:
         return [("format", "question does not follow the map-scale template")]
-    found = rooms_visible(facts, [m["a"], m["b"], m["c"], m["d"]])
-    found += _one_floor(facts, [m["a"], m["b"], m["c"], m["d"]])
+    rooms = [m["a"], m["b"], m["c"], m["d"]]
+    found = rooms_visible(facts, rooms) + rooms_told(facts, rooms) + _one_floor(facts, rooms)
     if found:
         return found
 
@@ -181,7 +181,7 @@ def simulation(rec, facts: Facts, th: Rules, layout: LayoutCheck = None, **_) ->
     m = pattern(text.OPPOSITE).match(rec["question"])
     if m:
         x = m["room"]
-        found = rooms_visible(facts, [x, *rec["options"]])
+        found = rooms_visible(facts, [x, *rec["options"]]) + rooms_told(facts, [x, *rec["options"]])
         if found:
             return found
         others = [r for r in facts.room if r != x and r not in rec["options"]]
@@ -198,7 +198,7 @@ def simulation(rec, facts: Facts, th: Rules, layout: LayoutCheck = None, **_) ->
         truth, compared, kind = statement_truth(opt, facts, layout)
         if kind is None:
             found.append(("format", f"statement {opt!r} not understood"))
-        found += rooms_visible(facts, [r for r in compared])
+        found += rooms_visible(facts, compared) + rooms_told(facts, compared)
         truths.append(truth)
         if truth and len(compared) == 2:
             found += _covisible(facts, *compared)

@@ -7,6 +7,7 @@ Each task check returns a list of (kind, message) findings for one MCQ or number
 from __future__ import annotations
 
 from queries.check_facts import Facts
+from queries.check_rooms import room_untold
 from queries.check_rules import LETTERS, pattern  # noqa: F401  (re-exported for the task checks)
 
 Findings = list[tuple[str, str]]
@@ -50,6 +51,9 @@ def named_objects(facts: Facts, names, apart: bool = False) -> tuple[list, Findi
             found.append(("ungrounded", f"{name!r} ({o.id}) is never shown whole enough to tell what it is"))
         if neighbour is not None and not facts.object_clear(neighbour.id):
             found.append(("ungrounded", f"{name!r} leans on {neighbour.id}, never shown clearly"))
+        for room in _rooms_said(facts, name):
+            if why := room_untold(facts, room):
+                found.append(("ambiguity", f"{name!r} says the {room}: {why}"))
         if o is not None and not facts.is_door_thing(o.id):   # a room's one door is that door
             alike = facts.confusable(o.category, o.room)
             if alike:
@@ -66,3 +70,19 @@ def named_objects(facts: Facts, names, apart: bool = False) -> tuple[list, Findi
 def rooms_visible(facts: Facts, rooms) -> Findings:
     return [("ungrounded", f"room {r!r} unknown or not seen") for r in rooms
             if r not in facts.room or not facts.room_visible(r)]
+
+
+def rooms_told(facts: Facts, rooms) -> Findings:
+    """A question that says a room's label needs a viewer to tell which room that is."""
+    return [("ambiguity", f"room {r!r}: {why}") for r in rooms if r in facts.room and (why := room_untold(facts, r))]
+
+
+def _rooms_said(facts: Facts, name: str) -> list[str]:
+    """Room labels a name says: "... in the R" at its end, "door to the R" (a room, not a hallway)."""
+    said = []
+    if " in the " in name and name.rsplit(" in the ", 1)[1] in facts.room:
+        said.append(name.rsplit(" in the ", 1)[1])
+    head = name.rsplit(" in the ", 1)[0] if said else name
+    if " to the " in head and head.split(" to the ", 1)[1] in facts.room:
+        said.append(head.split(" to the ", 1)[1])
+    return said

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from queries import check_rules as text
-from queries.check_common import Findings, judge, named_objects, pattern, rooms_visible, vocabulary
+from queries.check_common import Findings, judge, named_objects, pattern, rooms_told, rooms_visible, vocabulary
 from queries.check_facts import Facts, angular_gap, bearing, box_gap, xy
 from queries.check_rules import Rules
 
@@ -21,7 +21,7 @@ def object_counting(rec, facts: Facts, th: Rules, **_) -> Findings:
     if cat is None:
         return [("ungrounded", f"{m['category']!r} names no category of the scene")]
     objs = [o for o in facts.scene.objects if o.category == cat and o.room == room]
-    found = rooms_visible(facts, [room])
+    found = rooms_visible(facts, [room]) + rooms_told(facts, [room])
     if not facts.countable(cat):
         found.append(("format", f"one {cat!r} object is several things a viewer would count"))
     if facts.confusable(cat, room):

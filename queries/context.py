@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -49,6 +50,12 @@ class Context:
             self.scene, self._unique_in_room, self.seen.named_frames, self.confusable,
             {oid: (self.doors[oid], name.rsplit(" in the ", 1)[0]) for oid, name in door_names.items()})
         self._names.update({oid: Name(name) for oid, name in door_names.items()})
+        # a name that says a room no viewer can tell ("the sofa in the living room" of an empty
+        # living room, "the door to the bedroom 2" entered first) names nothing for them
+        untold = [r.label for r in self.scene.rooms if not self.seen.room_told(r.label)]
+        if untold:
+            says = re.compile(r" (?:in|to) the (?:%s)(?= in the |$)" % "|".join(map(re.escape, untold)))
+            self._names = {oid: n for oid, n in self._names.items() if not says.search(n.text)}
 
     def confusable(self, category: str, room: str | None) -> bool:
         """Could a viewer take another category for this one: a look-alike in the room (None:

@@ -9,6 +9,7 @@ room.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -16,8 +17,12 @@ from typing import Callable
 
 from queries.model import Scenario, Track
 from queries.params import Thresholds
+from assets.shells import room_signs
 from assets.vocabulary import named_broadside, named_from_front
 from queries.shown import exposed_part, first_whole_run, sees_broadside, sees_front
+
+
+NUMBERED = re.compile(r"^(.*\D)\s*(\d+)$")   # "bedroom 2" -> ("bedroom", "2")
 
 
 def seen_runs(frames, pixels, min_pixels: int, min_frames: int) -> list[list[int]]:
@@ -43,6 +48,8 @@ class Seen:
         self._glimpse = {oid: t.first_glimpse if t.first_glimpse is not None else (t.frames[0] if t.frames else None)
                          for oid, t in vis.objects.items()}
         self._room_tracks = vis.rooms
+        self._scene, self._told = scenario.scene, {}
+        self._misnumbered = misnumbered(scenario)
         if vis.rooms is not None:
             self._rooms = {label: self._good(t) for label, t in vis.rooms.items()}
         else:
@@ -125,6 +132,22 @@ class Seen:
     def room_seen(self, label: str) -> bool:
         return bool(self.room_frames(label))
 
+    def room_told(self, label: str) -> bool:
+        """Can a viewer tell which room the label means (docs/ground-truth.md "Rooms a viewer can
+        tell")? Something that says the room's kind (assets.shells.room_signs) is seen clearly in
+        it, and a numbered label ("bedroom 2") follows the order the walk enters its namesakes."""
+        if label not in self._told:
+            room = next((r for r in self._scene.rooms if r.label == label), None)
+            signs = room_signs(room.type) if room is not None else ()
+            self._told[label] = label not in self._misnumbered and any(
+                self.object_seen(o.id) for o in self._scene.objects
+                if o.room == label and (signs is None or o.category in signs))
+        return self._told[label]
+
+    def room_named(self, label: str) -> bool:
+        """Seen, and a question may name it by its label."""
+        return self.room_seen(label) and self.room_told(label)
+
     def first_frame(self, oid: str) -> int | None:
         """First appearance: the start of the first seen run."""
         frames = self.object_frames(oid)
@@ -167,6 +190,26 @@ class Seen:
             t = self._room_tracks.get(label)
             return {f for f, p in zip(t.frames, t.pixels) if p >= self.covisible_min_pixels} if t else set()
         return bool(frames(a) & frames(b))
+
+
+def misnumbered(scenario: Scenario) -> set[str]:
+    """Labels numbered against the walk: of rooms named alike ("bedroom 1", "bedroom 2"), a viewer
+    takes the numbers to follow the order the video first stands in them (as the paper's do)."""
+    entered: dict[str, int] = {}
+    for f in scenario.trajectory.frames:
+        if f.room is not None:
+            entered.setdefault(f.room, f.frame)
+    alike: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+    for room in scenario.scene.rooms:
+        m = NUMBERED.match(room.label)
+        if m:
+            alike[m[1].strip()].append((entered.get(room.label, len(scenario.trajectory.frames)), int(m[2]), room.label))
+    out: set[str] = set()
+    for group in alike.values():
+        numbers = [n for _, n, _ in sorted(group)]
+        if len(group) > 1 and numbers != sorted(set(numbers)):
+            out |= {label for _, _, label in group}
+    return out
 
 
 @dataclass

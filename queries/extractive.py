@@ -39,8 +39,8 @@ def object_counting(ctx: Context, want: int) -> list[Draft]:
         if ctx.confusable(category, room):
             ctx.rej.add(task, 1, "a look-alike category in the same room")
             continue
-        if not ctx.seen.room_seen(room):
-            ctx.rej.add(task, 2, "room not seen")
+        if not ctx.seen.room_named(room):
+            ctx.rej.add(task, 2, "room not seen" if not ctx.seen.room_seen(room) else "a viewer cannot tell which room it is")
             continue
         if not all(ctx.seen.object_frames(o.id) for o in objs):
             ctx.rej.add(task, 3, "an instance never seen")

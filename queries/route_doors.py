@@ -113,7 +113,7 @@ def doorway_tries(ctx: Context, stops_of) -> list[tuple]:
         here = thing.room
         there = next(r for r in door.rooms if r != here)
         if (there not in rooms or not ctx.door_view.walked_through(door) or not ctx.nameable(thing)
-                or not ctx.seen.room_seen(here) or not ctx.seen.room_seen(there)):
+                or not ctx.seen.room_named(here) or not ctx.seen.room_named(there)):
             continue
         opening_box, through = Polygon(thing.footprint), through_heading(door, Polygon(rooms[there].polygon))
         for start, goal in itertools.product(stops_of(here), stops_of(there)):

@@ -65,7 +65,7 @@ def _one_way(layout: Layout, paths: list[list[str]]) -> bool | None:
 
 def statements(ctx: Context, layout: Layout) -> list[Statement]:
     """Every clear statement about the seen rooms and doorways, in a deterministic order."""
-    rooms = sorted(r.label for r in ctx.scene.rooms if ctx.seen.room_seen(r.label))
+    rooms = sorted(r.label for r in ctx.scene.rooms if ctx.seen.room_named(r.label))
     doors = DoorView(ctx.scene, ctx.scenario.trajectory)
     every_door_seen = doors.all_inner_seen()  # else a door the video never shows may add a way
     out: list[Statement] = []
@@ -150,22 +150,22 @@ def _statement_question(ctx, layout, pool, used) -> Draft | None:
 def _opposite_questions(ctx: Context, layout: Layout) -> list[Draft]:
     task, out = "simulation", []
     labels = sorted(layout.poly)
-    for x in ctx.shuffled([r for r in labels if ctx.seen.room_seen(r)]):
+    for x in ctx.shuffled([r for r in labels if ctx.seen.room_named(r)]):
         facts = {y: layout.opposite_from(x, y) for y in labels if y != x}
         truths = [y for y, f in facts.items() if f]
         if len(truths) != 1 or any(f is None for f in facts.values()):
             ctx.rej.add(task, 1, "not exactly one room clearly opposite")
             continue
         y = truths[0]
-        if not ctx.seen.room_seen(y):
-            ctx.rej.add(task, 2, "room not seen")
+        if not ctx.seen.room_named(y):
+            ctx.rej.add(task, 2, "room not seen or not told")
             continue
         together = ctx.seen.rooms_covisible(x, y)
         if together is not False:
             ctx.rej.add(task, 4, "compared rooms visible in one frame" if together
                         else "no room visibility to prove the rooms are never in one frame")
             continue
-        others = [r for r, f in facts.items() if f is False and ctx.seen.room_seen(r)]
+        others = [r for r, f in facts.items() if f is False and ctx.seen.room_named(r)]
         if len(others) < 3:
             ctx.rej.add(task, 1, "fewer than 3 rooms clearly not opposite")
             continue

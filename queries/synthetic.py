@@ -13,6 +13,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from assets.shells import room_signs
 from formats.base import dump_model
 from formats.camera import Camera
 from formats.files import dumps
@@ -71,8 +72,11 @@ def row_scene(seed: int, n_rooms: int = 3, two_rows: bool = False, objects_per_r
     counter: dict[tuple[str, str], int] = {}
     for label, x0, x1, y0 in rows:
         placed = []
-        for _ in range(int(rng.integers(objects_per_room[0], objects_per_room[1] + 1))):
-            cat = CATEGORIES[int(rng.integers(len(CATEGORIES)))]
+        # the first thing says what the room is (a kitchen's fridge), as in a sampled spec
+        signs = [c for c in CATEGORIES if c in (room_signs(label) or CATEGORIES)]
+        for k in range(int(rng.integers(objects_per_room[0], objects_per_room[1] + 1))):
+            pool = signs if k == 0 else CATEGORIES
+            cat = pool[int(rng.integers(len(pool)))]
             for _try in range(20):
                 w, d = rng.uniform(0.3, 1.2, size=2)
                 cx = rng.uniform(x0 + 0.3 + w / 2, x1 - 0.3 - w / 2)

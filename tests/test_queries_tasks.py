@@ -992,7 +992,7 @@ def test_map_direction_holds_on_the_map_turned_to_the_anchor():
     rooms = {"bedroom": [0, 0, 4, 4], "kitchen": [-3.6, 10, 0.4, 14], "study": [20, 0, 24, 4],
              "gym": [22 + 10 * math.cos(math.radians(65)) - 2, 2 + 10 * math.sin(math.radians(65)) - 2,
                      22 + 10 * math.cos(math.radians(65)) + 2, 2 + 10 * math.sin(math.radians(65)) + 2]}
-    files = house(rooms, [obj("gym/bench/1", rooms["gym"][0] + 1, rooms["gym"][1] + 1)], list(rooms))
+    files = house(rooms, [obj(f"{k}/bench/1", v[0] + 1, v[1] + 1) for k, v in rooms.items()], list(rooms))
     records, _ = run(files, per_task=12)
     got = mcqs(records, "map_direction")
     assert got

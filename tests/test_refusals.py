@@ -442,3 +442,18 @@ def test_two_scenarios_publishing_at_once_may_both_remove_the_empty_cache_root(t
     (tmp_path / "x").write_text("")
     with pytest.raises(NotADirectoryError):  # anything else still fails loudly
         files.remove_if_empty(tmp_path / "x")
+
+
+def test_validate_notes_rooms_a_viewer_could_not_tell(tmp_path, capsys):
+    """docs/ground-truth.md "Rooms a viewer can tell": valid, generated, but noted (exit 0)."""
+    spec = tmp_path / "notes.yaml"
+    spec.write_text("name: notes\ntypology: single-story residence\nrooms:\n"
+                    "  kitchen: {objects: {chair: 2, cup: 1}}\n"
+                    "  bedroom 1: {objects: {bed: 1}}\n  bedroom 2: {objects: {bed: 1, wardrobe: 1}}\n"
+                    "trajectory: [bedroom 2, kitchen, bedroom 1]\n")
+    assert main(["validate", str(spec)]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "rooms.kitchen: nothing in it tells a viewer it is a kitchen" in err and "fridge" in err
+    assert "visits bedroom 2, bedroom 1 in that order" in err
+    assert main(["validate", str(ROOT / "scenarios")]) == 0
+    assert "note" not in capsys.readouterr().err       # the bundled specs need none

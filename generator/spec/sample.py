@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -326,7 +327,7 @@ def confirm(draft: Draft, rng: np.random.Generator) -> Draft:
                     raise layout.LayoutError("; ".join(bad))
                 place_objects(scenario, scene)
                 shaped = _with_l_hallway(_with_l_rooms(draft, scene, rng))
-                return _with_short_tour(shaped, scene if shaped is draft else None)
+                return _numbered_by_visit(_with_short_tour(shaped, scene if shaped is draft else None))
             except PlacementError as exc:
                 problems.append(str(exc))
                 room = draft.rooms.get(exc.room or "")
@@ -403,6 +404,34 @@ def _with_short_tour(draft: Draft, scene: dict | None = None) -> Draft:
     toured = copy.deepcopy(draft)
     toured.trajectory = order
     return _kept_if_it_builds(draft, toured, every_relation=True)
+
+
+def _numbered_by_visit(draft: Draft) -> Draft:
+    """Rooms named alike numbered in the order the walk visits them ("bedroom 1" first), as a
+    viewer numbers them (docs/ground-truth.md "Rooms a viewer can tell"); kept only if the spec
+    still lays out with every relation and places (the solver orders rooms by label)."""
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for label in draft.trajectory:
+        m = re.match(r"^(.*\D)\s*(\d+)$", label)
+        if m:
+            groups.setdefault(m[1].strip(), []).append((int(m[2]), label))
+    rename = {}
+    for stem, rooms in groups.items():
+        numbers = sorted(n for n, _ in rooms)
+        rename.update({label: f"{stem} {n}" for (_, label), n in zip(rooms, numbers)})
+    if all(new == old for old, new in rename.items()):
+        return draft
+    said = lambda x: [said(v) for v in x] if isinstance(x, list) else rename.get(x, x)  # noqa: E731
+    renamed = copy.deepcopy(draft)
+    renamed.rooms = {rename.get(k, k): v for k, v in renamed.rooms.items()}
+    renamed.trajectory = said(renamed.trajectory)
+    renamed.relations = {k: said(v) for k, v in renamed.relations.items()}
+    kept = _kept_if_it_builds(draft, renamed, every_relation=True)
+    if kept is draft and any(r.get("shape") == "L" for r in renamed.rooms.values()):
+        for room in renamed.rooms.values():     # an L drawn for the old plan may have no corner now
+            room.pop("shape", None)
+        kept = _kept_if_it_builds(draft, renamed, every_relation=True)
+    return kept
 
 
 def _kept_if_it_builds(draft: Draft, changed: Draft, *, every_relation: bool) -> Draft:
