@@ -77,6 +77,9 @@ def window(b: Builder):
                              h / 2 - 0.06, h / 2 + 0.06)], b.mat("chrome", STEEL))
 
 
+ARTWORKS = ("landscape", "sea", "abstract", "flowers")   # what a picture shows
+
+
 @builder("picture")
 def picture(b: Builder):
     w, d, h = b.w, b.d, b.h
@@ -86,7 +89,8 @@ def picture(b: Builder):
     b.add("mat", cuboid(-w / 2 + bar, w / 2 - bar, -d / 2, y - 0.001, bar, h - bar), b.mat("paper", (0.95, 0.94, 0.9)))
     iw, ih = w - 2 * bar - 0.04, h - 2 * bar - 0.04
     z0 = bar + 0.02
-    scene = b.choice(["landscape", "sea", "abstract", "flowers"])
+    drawn = b.choice(list(ARTWORKS))     # drawn always, so a chosen artwork leaves the rest as drawn
+    scene = b.attributes.get("artwork") if b.attributes.get("artwork") in ARTWORKS else drawn
 
     def rect(x0, x1, z_0, z_1, layer):
         return cuboid(x0, x1, y + 0.0005 * layer, y + 0.0005 * (layer + 1), z_0, z_1)

@@ -112,6 +112,8 @@ class ObjectAttributes(StrictModel):
     wall_mounted: bool | None = Field(None, description="Present (true) for a tv hung on a wall without a stand.")
     open_angle: float | None = Field(None, description="Present for door objects: the leaf stands open at this many degrees.")
     opening: str | None = Field(None, description="Present for window and door objects: the id of the opening it fills.")
+    artwork: str | None = Field(None, description="Present for pictures that share a room: the print it shows "
+                                                  "(landscape, sea, abstract or flowers), each another up to four.")
 
 
 class SceneObject(StrictModel):

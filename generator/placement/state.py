@@ -16,6 +16,7 @@ import shapely
 from shapely.geometry import Point, Polygon, box
 
 from assets.catalog import get_category, normalize_color, pick_color, sample_size
+from assets.builders_fixtures import ARTWORKS
 from assets.categories import INNER_SHELVES
 from generator.placement import geom
 from generator.layout.plan import LayoutError
@@ -201,6 +202,7 @@ class RoomState:
                 color = (normalize_color(color) or str(color)) if color else drawn_color
                 items.append(Item(req.category, n, req.count, dict(req.attributes), color, size, seed,
                                   f"{self.slug}/{req.category}/{n}"))
+        distinct_artworks([it for it in items if it.category == "picture"])
         return items
 
     def cats(self, *names) -> list[Item]:
@@ -307,3 +309,14 @@ def _home(space, spot, entries: list[Point]):
             return None
     inter = spot.intersection(home)
     return home if not inter.is_empty and inter.area > 1e-8 else None
+
+
+def distinct_artworks(pictures: list[Item]) -> None:
+    """Pictures of one room each show another print, from the first one's model seed on: the
+    same flower print on two walls reads as one picture seen twice (person check of
+    sample-11-000). A lone picture keeps the print its model seed draws."""
+    if len(pictures) < 2:
+        return
+    start = pictures[0].model_seed % len(ARTWORKS)
+    for k, p in enumerate(pictures):
+        p.build["artwork"] = ARTWORKS[(start + k) % len(ARTWORKS)]

@@ -39,7 +39,7 @@ MAX_CHAIN = 40  # items per relation entry (a group counts as one item)
 MAX_AREA = 400.0  # m^2 per room
 MAX_SEED = 2**63 - 1
 MAX_ISSUES = 20  # issues shown per file; the rest are counted
-RESERVED_ATTRIBUTES = ("count", "model_seed", "wall_mounted", "open_angle", "opening")  # set by the generator
+RESERVED_ATTRIBUTES = ("count", "model_seed", "wall_mounted", "open_angle", "opening", "artwork")  # set by the generator
 
 # ---------------------------------------------------------------------------- schema
 
@@ -341,7 +341,7 @@ def _issues_from_pydantic(source: str, exc: ValidationError) -> list[SpecIssue]:
             path = ".".join(loc[:4])
             if err["type"] == "value_error":  # ObjectEntry's own check names the attribute
                 issues[path] = SpecIssue(source, path, err["msg"].removeprefix("Value error, "),
-                                         "use text, a boolean or a number; not count, model_seed, wall_mounted, open_angle, opening")
+                                         "use text, a boolean or a number; not count, model_seed, wall_mounted, open_angle, opening, artwork")
                 continue
             if len(loc) > 4 and loc[4] in ("color", "material"):
                 issues.setdefault(path, SpecIssue(source, f"{path}.{loc[4]}", err["msg"], f"text of at most {MAX_TEXT_CHARS} characters"))
