@@ -17,15 +17,27 @@ from assets.pieces import DARK_WOOD, STEEL, WHITE, fronts
 
 # --- openings and wall things ------------------------------------------------------------
 
+DOOR_JAMB, DOOR_LEAF_THICKNESS = 0.06, 0.04
+
+
+def open_leaf_corners(width: float, angle: float) -> list[tuple[float, float]]:
+    """Plan corners of a door object's leaf opened by `angle` degrees, in the model's frame
+    (x across the opening, +y the front it swings into): what the walk must keep clear of."""
+    lw, lt = width - 2 * DOOR_JAMB - 0.006, DOOR_LEAF_THICKNESS
+    x0 = -width / 2 + DOOR_JAMB + 0.003
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    return [(x0 + c * dx - s * dy, lt / 2 + s * dx + c * dy) for dx, dy in ((0, -lt), (lw, -lt), (lw, 0), (0, 0))]
+
+
 @builder("door")
 def door(b: Builder):
     w, d, h = b.w, b.d, b.h
-    jamb = 0.06
+    jamb = DOOR_JAMB
     b.add("frame", [cuboid(-w / 2, -w / 2 + jamb, -d / 2, d / 2, 0, h),
                     cuboid(w / 2 - jamb, w / 2, -d / 2, d / 2, 0, h),
                     cuboid(-w / 2 + jamb, w / 2 - jamb, -d / 2, d / 2, h - jamb, h)], b.mat("wood", WHITE)
           if b.color_name != "white" else b.mat("wood", (0.85, 0.84, 0.8)))
-    lw, lh, lt = w - 2 * jamb - 0.006, h - jamb - 0.01, 0.04
+    lw, lh, lt = w - 2 * jamb - 0.006, h - jamb - 0.01, DOOR_LEAF_THICKNESS
     x0 = -w / 2 + jamb + 0.003
     leaf = [cuboid(x0, x0 + lw, -lt / 2, lt / 2, 0.008, 0.008 + lh)]
     panels = []

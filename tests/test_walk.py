@@ -93,9 +93,26 @@ def spaces(scene, floor):
 
 
 def furniture(scene, floor):
-    """What the body must never enter: floor-standing objects except flat carpets/mats."""
+    """What the body must never enter: floor-standing objects except flat carpets/mats, and the
+    open leaves of door objects (the doorway itself is walked through)."""
     return [Polygon(o["footprint"]) for o in scene["objects"]
-            if o["floor"] == floor and o["support"] == "floor" and o["size"][2] > 0.05 and o["category"] != "door"]
+            if o["floor"] == floor and o["support"] == "floor" and o["size"][2] > 0.05 and o["category"] != "door"
+            ] + [open_leaf(o) for o in scene["objects"] if o["floor"] == floor and o["category"] == "door"
+                 and o["attributes"].get("open_angle")]
+
+
+def open_leaf(door: dict) -> Polygon:
+    """The leaf of a door object where the renderer builds it: the mesh of the model's "leaf"
+    part in plan, turned by the object's yaw (its front, +y, faces yaw) and moved to its place."""
+    from assets.models import build_model
+
+    a = door["attributes"]
+    model = build_model("door", np.random.default_rng(a["model_seed"]), size=tuple(door["size"]),
+                        color=a["color"], open_angle=a["open_angle"])
+    xy = next(p for p in model.parts if p.name == "leaf").mesh.vertices[:, :2]
+    t = math.radians(door["yaw"] - 90.0)
+    world = xy @ np.array([[math.cos(t), math.sin(t)], [-math.sin(t), math.cos(t)]]) + door["position"][:2]
+    return shapely.MultiPoint(world).convex_hull
 
 
 # ---------------------------------------------------------------------------- the walk

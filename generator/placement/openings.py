@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+from shapely.geometry import Polygon
+
+from assets.builders_fixtures import open_leaf_corners
 from generator.placement import geom
 from generator.placement.checks import obstacles
 from generator.placement.geom import WALL_HALF
@@ -11,6 +15,7 @@ from generator.placement.state import Item, Placed, RoomState, _num
 from generator.placement.walls import place_wall_mounted
 
 WINDOW_DEPTH = 0.1         # window/door objects fill the 0.1 m wall
+OPEN_ANGLE = 90.0          # a door object's leaf stands open this far, into its room
 
 
 def place_window(room: RoomState, item: Item) -> None:
@@ -45,8 +50,11 @@ def place_door(room: RoomState, item: Item) -> None:
     size = (float(d["width"]), WINDOW_DEPTH, float(d.get("height", 2.1)))
     fp = geom.footprint(x, y, yaw, size[0], size[1])
     item.attributes.setdefault("opening", d["id"])
-    item.build["open_angle"] = 90.0
+    item.build["open_angle"] = OPEN_ANGLE
     room.add(Placed(item, x, y, 0.0, yaw, size, fp, "door"))
+    # its leaf stands open in the room: the walk goes round it, so the room must let it
+    local = np.array(open_leaf_corners(size[0], OPEN_ANGLE))
+    room.block(Polygon([geom.to_world(x, y, yaw, lx, ly) for lx, ly in local]))
 
 
 

@@ -220,6 +220,11 @@ class RoomState:
             self.blocked03 = self.blocked03.union(p.fp.buffer(geom.WALK_RADIUS, quad_segs=4))
             self.blocked05 = self.blocked05.union(p.fp.buffer(geom.WALK_SPOT, quad_segs=4))
 
+    def block(self, fp: Polygon) -> None:
+        """Something the body goes round that is no placed thing (an open door leaf)."""
+        self.blocked03 = self.blocked03.union(fp.buffer(geom.WALK_RADIUS, quad_segs=4))
+        self.blocked05 = self.blocked05.union(fp.buffer(geom.WALK_SPOT, quad_segs=4))
+
     def add_view_zone(self, tv: Placed) -> None:
         """Keep the floor in front of a tv free of furniture that would hide it."""
         front = tv

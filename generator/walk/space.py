@@ -28,6 +28,7 @@ import shapely
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
+from assets.builders_fixtures import open_leaf_corners
 from generator import stairs as stairs_mod
 from generator.walk.smoothing import smooth
 
@@ -129,6 +130,16 @@ def is_obstacle(obj: dict, elevation: float = 0.0) -> bool:
     z0 = base_z(obj, elevation) - elevation
     h = float(obj["size"][2]) if obj.get("size") else 1.0
     return z0 < HEAD_HEIGHT and z0 + h > FLAT_HEIGHT
+
+
+def open_leaf(obj: dict) -> np.ndarray:
+    """World plan corners (4, 2) of a door object's open leaf (assets' door model turned by the
+    object's yaw: its front, +y, faces `yaw`). The leaf swings 0.8 m into the room beside the
+    doorway; the walk once passed through it (sample-5-000's kitchen door)."""
+    local = np.array(open_leaf_corners(float(obj["size"][0]), float(obj["attributes"]["open_angle"])))
+    t = math.radians(float(obj["yaw"]) - 90.0)
+    rot = np.array([[math.cos(t), -math.sin(t)], [math.sin(t), math.cos(t)]])
+    return local @ rot.T + np.asarray(obj["position"][:2], float)
 
 
 @dataclass
@@ -257,6 +268,11 @@ def _build_floor(scene: dict, floor: int, elevation: float, geoms: dict) -> Floo
         z0 = base_z(obj, elevation)
         obstacles.append(Obstacle(obj["id"], obj.get("room"), np.asarray(obj["footprint"], float), z0,
                                   z0 + float(obj["size"][2]), str(obj.get("support", "floor"))))
+    for obj in scene.get("objects", []):   # a door object's leaf stands open in its room
+        if obj.get("floor", 0) == floor and obj.get("category") == "door" and (obj.get("attributes") or {}).get("open_angle"):
+            z0 = base_z(obj, elevation)
+            obstacles.append(Obstacle(f"{obj['id']}#leaf", obj.get("room"), open_leaf(obj), z0,
+                                      z0 + float(obj["size"][2]), "floor"))
     d_obj = np.full((ny, nx), 9.0)
     for ob in obstacles:
         bx0, by0 = ob.poly.min(axis=0) - 1.2
