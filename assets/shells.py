@@ -134,6 +134,13 @@ ROOM_SIGNS: dict[str, tuple[str, ...]] = {
 }
 
 
+def numbered(label: str) -> tuple[str, int] | None:
+    """("bedroom", 2) for "bedroom 2"; None for a label without a number at its end. Rooms named
+    alike are numbered as the walk enters them (docs/ground-truth.md "Rooms a viewer can tell")."""
+    m = re.match(r"^(.*\D)\s*(\d+)$", label)
+    return (m[1].strip(), int(m[2])) if m else None
+
+
 def room_signs(room_type: str) -> tuple[str, ...] | None:
     """The categories that tell a viewer this room's kind; None: anything in it does."""
     return ROOM_SIGNS.get(room_kind(room_type))

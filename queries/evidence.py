@@ -9,7 +9,6 @@ room.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -17,12 +16,9 @@ from typing import Callable
 
 from queries.model import Scenario, Track
 from queries.params import Thresholds
-from assets.shells import room_signs
+from assets.shells import numbered, room_signs
 from assets.vocabulary import named_broadside, named_from_front
 from queries.shown import exposed_part, first_whole_run, sees_broadside, sees_front
-
-
-NUMBERED = re.compile(r"^(.*\D)\s*(\d+)$")   # "bedroom 2" -> ("bedroom", "2")
 
 
 def seen_runs(frames, pixels, min_pixels: int, min_frames: int) -> list[list[int]]:
@@ -201,9 +197,8 @@ def misnumbered(scenario: Scenario) -> set[str]:
             entered.setdefault(f.room, f.frame)
     alike: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
     for room in scenario.scene.rooms:
-        m = NUMBERED.match(room.label)
-        if m:
-            alike[m[1].strip()].append((entered.get(room.label, len(scenario.trajectory.frames)), int(m[2]), room.label))
+        if said := numbered(room.label):
+            alike[said[0]].append((entered.get(room.label, len(scenario.trajectory.frames)), said[1], room.label))
     out: set[str] = set()
     for group in alike.values():
         numbers = [n for _, n, _ in sorted(group)]

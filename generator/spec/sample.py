@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import copy
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -27,6 +26,7 @@ import numpy as np
 import yaml
 
 from assets.catalog import CATEGORIES, get_category
+from assets.shells import numbered
 from formats.seeding import stage_rng, stage_seed
 from generator.spec.sample_tables import DEFAULT_MIX, FILLERS, LABELS, PAPER, ROOM_OBJECTS, SIGNATURE, TYPOLOGIES
 from generator.spec.scenario import parse_scenario
@@ -412,9 +412,8 @@ def _numbered_by_visit(draft: Draft) -> Draft:
     still lays out with every relation and places (the solver orders rooms by label)."""
     groups: dict[str, list[tuple[int, str]]] = {}
     for label in draft.trajectory:
-        m = re.match(r"^(.*\D)\s*(\d+)$", label)
-        if m:
-            groups.setdefault(m[1].strip(), []).append((int(m[2]), label))
+        if said := numbered(label):
+            groups.setdefault(said[0], []).append((said[1], label))
     rename = {}
     for stem, rooms in groups.items():
         numbers = sorted(n for n, _ in rooms)

@@ -3,12 +3,8 @@ viewer can tell"): generation goes on, but questions will not name such rooms.""
 
 from __future__ import annotations
 
-import re
-
-from assets.shells import room_kind, room_signs
+from assets.shells import numbered, room_kind, room_signs
 from generator.spec.scenario import Scenario
-
-_NUMBERED = re.compile(r"^(.*\D)\s*(\d+)$")
 
 
 def untold_rooms(scenario: Scenario) -> list[str]:
@@ -22,9 +18,8 @@ def untold_rooms(scenario: Scenario) -> list[str]:
                          f"questions will not name it (fix: give it one of: {', '.join(signs)})")
     alike: dict[str, list[tuple[str, int]]] = {}
     for label in scenario.trajectory:
-        m = _NUMBERED.match(label)
-        if m:
-            alike.setdefault(m[1].strip(), []).append((label, int(m[2])))
+        if said := numbered(label):
+            alike.setdefault(said[0], []).append((label, said[1]))
     for stem, rooms in alike.items():
         numbers = [n for _, n in rooms]
         if len(rooms) > 1 and numbers != sorted(set(numbers)):
