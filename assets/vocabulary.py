@@ -113,6 +113,13 @@ LOOKALIKE_GROUPS: tuple[frozenset[str], ...] = (
     frozenset({"fruit", "apple"}),     # an apple is a fruit too: "how many fruit" must not hinge on it
 )
 
+# Categories that look alike only where they stand: a cabinet at a bed's head is a bedside
+# cabinet, a nightstand to a viewer (person check of sample-1-000: two cabinets beside beds, one
+# with a lamp on it, made "how many nightstands? 3" answerable 4 or 5). Where such a cabinet
+# stands, neither category is asked about in its room, nor in the building (docs/ground-truth.md
+# "Names"). Placement keeps cabinets off beds' heads; this covers rooms where nothing else fits.
+BEDSIDE_ALIKE: frozenset[str] = frozenset({"cabinet", "stand"})
+
 
 # Categories the video shows more of than the scene lists: the renderer hangs a door leaf in
 # every doorway that has no `door` object (generator/doors.py), and a viewer takes each leaf for a

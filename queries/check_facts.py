@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import numpy as np
 from shapely.geometry import MultiPoint, Polygon
 
-from assets.vocabulary import (colour_word, countable, display_name, lookalikes, named_broadside, named_from_front,
+from assets.vocabulary import (BEDSIDE_ALIKE, colour_word, countable, display_name, lookalikes, named_broadside, named_from_front,
                                named_from_nearly_in_front, told_apart_by_colour)
 from formats.base import read_model
 from formats.scene import Scene
@@ -375,7 +375,24 @@ class Facts:
         here = {o.category for o in self.scene.objects if room is None or o.room == room}
         if category == "door" and self.scene.doors:  # the leaves drawn in doorways look like doors
             return sorted(lookalikes(category) & here) + ["a door leaf in a doorway"]
+        if category in BEDSIDE_ALIKE and any(room is None or c.room == room for c in self.bedside_cabinets()):
+            return sorted(lookalikes(category) & here) + ["a cabinet at a bed's head, a nightstand to a viewer"]
         return sorted(lookalikes(category) & here)
+
+    def bedside_cabinets(self) -> list:
+        """Cabinets beside a bed's head: within Rules.bedside_m of the bed's footprint, their
+        centre nearer the bed's head end than its foot end (a bed faces away from its head)."""
+        out = []
+        for bed in (o for o in self.scene.objects if o.category == "bed"):
+            fx, fy = math.cos(math.radians(bed.yaw)), math.sin(math.radians(bed.yaw))
+            head = (bed.position[0] - fx * bed.size[1] / 2, bed.position[1] - fy * bed.size[1] / 2)
+            foot = (bed.position[0] + fx * bed.size[1] / 2, bed.position[1] + fy * bed.size[1] / 2)
+            for c in self.scene.objects:
+                if (c.category == "cabinet" and c.room == bed.room
+                        and polygon_gap(c.footprint, bed.footprint) <= self.rules.bedside_m
+                        and math.dist(c.position[:2], head) < math.dist(c.position[:2], foot)):
+                    out.append(c)
+        return out
 
     def under(self, obj) -> list:
         """The things `obj` rests on (scene.json `support` ids), followed down, nearest first."""

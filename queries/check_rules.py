@@ -59,6 +59,7 @@ class Rules:
     narrow_front_deg: float = 45.0       # ... or this close, named only from nearly in front (glasses)
     shown_share: float = 0.15            # a counted instance shows >= 15% of its whole box projection ...
     shown_near_m: float = 0.05           # ... (a box reaching this close to or behind the camera fills the view)
+    bedside_m: float = 0.4               # a cabinet this near a bed, beside its head, is a nightstand to a viewer
     together_m: float = 1.0              # counted look-alikes this close (box centres) are seen in one frame for 0.5 s
     by_m: float = 0.5                    # "the chair by the window": boxes this close (3-D) ...
     by_margin_m: float = 1.0             # ... every other chair in the room this much farther

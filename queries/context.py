@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from assets.vocabulary import DRAWN_ALIKE, countable, lookalikes, told_apart_by_colour
+from assets.vocabulary import BEDSIDE_ALIKE, DRAWN_ALIKE, countable, lookalikes, told_apart_by_colour
 from queries.door_things import door_things
 from queries.doors import DoorView
 from queries.evidence import Rejections, Seen
+from queries.geometry import at_bed_head
 from queries.model import Scenario, Scene, SceneObject
 from queries.naming import Name, object_names
 from queries.ontology import Ontology
@@ -35,6 +36,9 @@ class Context:
         for o in self.scene.objects:
             self.categories_in[o.room].add(o.category)
         self.categories = {o.category for o in self.scene.objects}
+        beds = [o for o in self.scene.objects if o.category == "bed"]
+        self.bedside_rooms = {o.room for o in self.scene.objects if o.category == "cabinet"
+                              and any(b.room == o.room and at_bed_head(o, b, self.th.bedside_m) for b in beds)}
         self._unique_in_room = {o.id for o in self.scene.objects if per_room[(o.room, o.category)] == 1
                                 and not self.confusable(o.category, o.room)}
         # a room's doors a viewer can tell apart: named, faced, walked to, measured to, named
@@ -62,6 +66,8 @@ class Context:
         anywhere in the building)?"""
         if category in DRAWN_ALIKE:  # door leaves hang in the doorways of every room
             return True
+        if category in BEDSIDE_ALIKE and (self.bedside_rooms if room is None else room in self.bedside_rooms):
+            return True   # a cabinet at a bed's head is a nightstand to a viewer
         near = self.categories if room is None else self.categories_in[room]
         return bool(lookalikes(category) & near)
 

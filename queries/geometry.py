@@ -97,3 +97,12 @@ def box_distance(a: SceneObject, b: SceneObject) -> float:
     za, zb = (a.position[2], a.position[2] + a.size[2]), (b.position[2], b.position[2] + b.size[2])
     dz = max(0.0, za[0] - zb[1], zb[0] - za[1])
     return math.hypot(footprint_distance(a, b), dz)
+
+
+def at_bed_head(thing: SceneObject, bed: SceneObject, reach_m: float) -> bool:
+    """Does `thing` stand beside the bed's head: its footprint within `reach_m` of the bed's, its
+    centre level with the head half (a bed's front, +y in its frame, is its foot end)?"""
+    yaw = math.radians(bed.yaw)
+    along = ((thing.position[0] - bed.position[0]) * math.cos(yaw)
+             + (thing.position[1] - bed.position[1]) * math.sin(yaw))
+    return along < 0 and Polygon(thing.footprint).distance(Polygon(bed.footprint)) <= reach_m

@@ -56,6 +56,8 @@ class Thresholds:
     together_m: float = 1.0            # look-alike instances whose boxes' centres are this close are
                                        # counted only when seen together for min_frames (a viewer who
                                        # sees one, then the other from elsewhere, may take them for one)
+    bedside_m: float = 0.4             # a cabinet this near a bed, level with its head half, is a
+                                       # bedside cabinet (assets.vocabulary.BEDSIDE_ALIKE)
     grid_cell_m: float = 0.15          # route plan occupancy grid
     clearance_m: float = 0.15          # robot radius kept from walls and furniture
     min_leg_m: float = 0.3             # a route's "go forward" walks at least this long

@@ -155,7 +155,9 @@ def floor_score(room: RoomState, item: Item, c: Candidates, fps, w: float) -> np
             pts = [geom.to_world(b.x, b.y, b.yaw, sx * (b.size[0] / 2 + item.size[0] / 2 + 0.05),
                                  -b.size[1] / 2 + item.size[1] / 2 + 0.05) for sx in (-1, 1)]
             dist = np.min([np.hypot(c.x - px, c.y - py) for px, py in pts], axis=0)
-            s += 3.0 * np.exp(-dist / 0.4)
+            # nightstands and their lamps at the head; a cabinet there would read as one too
+            # (assets.vocabulary.BEDSIDE_ALIKE), so cabinets keep away
+            s += (-4.0 if cat == "cabinet" else 3.0) * np.exp(-dist / 0.4)
     if cat == "desk" and room.windows:
         dist = np.min([np.hypot(c.x - wx, c.y - wy) for wx, wy in window_points(room)], axis=0)
         s += 0.6 * np.exp(-dist / 1.5)
