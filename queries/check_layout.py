@@ -158,6 +158,12 @@ class LayoutCheck:
         ahead = y in self.seen_out_of(x)
         overlap = self._overlap(x, y)
         if overlap is not None and overlap >= DEFAULT.opposite_overlap_m - EPS:
+            # squarely across: neither faces a third room about as broadly (sample-5-000's
+            # laundry faces the study over 1 m, piano room 2 over 2.4 m)
+            rivals = [self._overlap(r, z) for r in (x, y) for z in self.poly
+                      if z not in (x, y) and self.floor[z] == self.floor[x]]
+            if any(o is not None and o > overlap - DEFAULT.opposite_overlap_m for o in rivals):
+                return None
             return True if ahead else None
         across_room = self._overlap(x, y, rooms=True)
         if across_room is not None and across_room > EPS:

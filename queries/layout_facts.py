@@ -117,7 +117,19 @@ class Layout:
         faced = y in self.looks_across_at(x)
         if fact is True and not faced or fact is False and faced and not self.graph.has_edge(x, y):
             return None
+        if fact is True and self._faces_another_as_much(x, y):
+            return None
         return fact
+
+    def _faces_another_as_much(self, x: str, y: str) -> bool:
+        """Does x or y face a third room across a hallway nearly as broadly as they face each
+        other (within MIN_OPPOSITE_OVERLAP)? Then y is not the room squarely across from x: the
+        person check of sample-5-000 disputed "the laundry is directly opposite the study" (1 m
+        of facing wall, the study's doorway looking at the laundry's wall 0.45 m from its corner)
+        because the laundry faces piano room 2 over 2.4 m."""
+        reach = self.facing_overlap(x, y) - MIN_OPPOSITE_OVERLAP
+        return any((self.facing_overlap(r, z) or 0.0) > reach
+                   for r in (x, y) for z in self.poly if z not in (x, y) and self.floor[z] == self.floor[x])
 
     def _opposite_on_plan(self, a: str, b: str) -> bool | None:
         if self.floor[a] != self.floor[b]:

@@ -1429,6 +1429,37 @@ def test_directly_opposite_is_what_the_doorway_looks_at():
     assert lay.opposite_from("hall", "laundry") is None and check.opposite_from("hall", "laundry") is None
     assert lay.opposite_from("laundry", "hall") is True and check.opposite_from("laundry", "hall") is True
 
+def test_a_room_facing_another_more_broadly_is_not_directly_opposite():
+    """Person check of sample-5-000: the study's doorway looks across the hallway at the
+    laundry's wall 0.45 m from its corner, the two facing over 1 m, while piano room 2 faces the
+    laundry over 2.4 m: "the laundry is directly opposite the study" was arguable. Here the
+    same plan: the study (x 0.5-4) and the piano room (x 4-7) north of the hallway, the kitchen
+    (x 0-3) and the laundry (x 3-6.4) south of it."""
+    rooms = {"study": [0.5, 6, 4, 10], "piano room": [4, 6, 7, 10], "kitchen": [0, 0, 3, 4], "laundry": [3, 0, 6.4, 4]}
+    doors = [(("study", "hallway:h0"), (3.45, 6), "x"), (("piano room", "hallway:h0"), (5.5, 6), "x"),
+             (("kitchen", "hallway:h0"), (1.5, 4), "x"), (("laundry", "hallway:h0"), (4.7, 4), "x")]
+    relations = {"adjacent": [], "opposite": [["study", "laundry"], ["piano room", "laundry"]], "vertical": []}
+    files = house(rooms, [], list(rooms), doors=doors, hallways=[("h0", [0, 4, 7, 6])], relations=relations)
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    for judge in (lay, check):
+        assert judge.opposite_from("study", "laundry") is None      # the study's doorway looks at it
+        assert judge.opposite_from("piano room", "laundry") is True and judge.opposite("laundry", "piano room") is True
+    assert "laundry" in lay.looks_across_at("study") and "laundry" in check.seen_out_of("study")
+    # the piano room moved off east (x 6.4-9.4): the laundry faces nothing else as broadly
+    rooms["piano room"] = [6.4, 6, 9.4, 10]
+    doors[1] = (("piano room", "hallway:h0"), (8, 6), "x")
+    files = house(rooms, [], list(rooms), doors=doors, hallways=[("h0", [0, 4, 9.4, 6])], relations=relations)
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    for judge in (lay, check):    # still: the study faces the kitchen over 2.5 m
+        assert judge.opposite_from("study", "laundry") is None
+    rooms["kitchen"] = [-3, 0, 0, 4]
+    doors[2] = (("kitchen", "hallway:h0"), (-1.5, 4), "x")
+    files = house(rooms, [], list(rooms), doors=doors, hallways=[("h0", [-3, 4, 9.4, 6])], relations=relations)
+    lay, check = Layout(scenario(files).scene), LayoutCheck(Facts(check_files(files), CHECK_RULES))
+    for judge in (lay, check):    # the kitchen west of the study too: the laundry is what the study faces
+        assert judge.opposite_from("study", "laundry") is True
+
+
 # ----------------------------------------------------------------------------- a room's doors as things
 def test_a_rooms_one_door_is_named_and_a_door_walked_through_is_told_by_where_it_leads():
     """The office's only doorway is 'the door in the office' (seen 4.5 m ahead for the whole
