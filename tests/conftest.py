@@ -25,14 +25,32 @@ def scenario_paths() -> list[Path]:
 
 
 @pytest.fixture(scope="session")
-def rendered_scenario(tmp_path_factory) -> Path:
-    """scenario-05 generated and rendered at 160x120 (the whole walk), once per test session:
-    shared by tests/test_pipeline_render.py (which re-runs later stages in it) and
-    tests/test_audit.py (which works on a copy)."""
+def _rendered_once(tmp_path_factory) -> tuple[Path, Path]:
+    """scenario-05 generated and rendered at 160x120 (the whole walk), once per test session,
+    and a copy of it taken at once, which no test changes."""
+    import shutil
+
     from egoscene import pipeline
 
     out = tmp_path_factory.mktemp("rendered")
-    return pipeline.generate(ROOT / "scenarios" / "scenario-05.yaml", out, pipeline.Options(width=160, height=120)).folder
+    folder = pipeline.generate(ROOT / "scenarios" / "scenario-05.yaml", out, pipeline.Options(width=160, height=120)).folder
+    pristine = tmp_path_factory.mktemp("rendered-as-published") / folder.name
+    shutil.copytree(folder, pristine)
+    return folder, pristine
+
+
+@pytest.fixture(scope="session")
+def rendered_scenario(_rendered_once) -> Path:
+    """The rendered scenario-05 (see _rendered_once): tests/test_pipeline_render.py re-runs later
+    stages in it; tests/test_audit.py works on a copy."""
+    return _rendered_once[0]
+
+
+@pytest.fixture(scope="session")
+def rendered_as_published(_rendered_once) -> Path:
+    """The rendered scenario-05 as the pipeline published it; callers copy it before changing
+    anything (tests/test_release.py builds a release from it)."""
+    return _rendered_once[1]
 
 
 def in_fresh_python(code: str) -> None:

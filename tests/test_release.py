@@ -29,20 +29,17 @@ from formats.release import EvalResults, ReleaseRow
 ROOT = Path(__file__).resolve().parents[1]
 LMMS = Path(__file__).parent / "fixtures" / "lmms_eval_vsibench"
 SIZE = {"width": 96, "height": 72}
-SCENARIOS = (5, 6)
 pytestmark = pytest.mark.render
 
 
 @pytest.fixture(scope="module")
-def folders(tmp_path_factory):
-    """Two rendered scenarios; generated side by side (each render is its own Blender process)."""
-    from concurrent.futures import ThreadPoolExecutor
-
+def folders(tmp_path_factory, rendered_as_published):
+    """Two rendered scenarios in one output root: scenario-05 as the session rendered it at
+    160x120 (conftest.py), and scenario-06 rendered here at 96x72 (a release takes any size)."""
     out = tmp_path_factory.mktemp("scenarios")
-    with ThreadPoolExecutor(2) as pool:
-        results = pool.map(lambda n: pipeline.generate(ROOT / "scenarios" / f"scenario-0{n}.yaml", out,
-                                                       pipeline.Options(**SIZE)), SCENARIOS)
-        return [r.folder for r in results]
+    shutil.copytree(rendered_as_published, out / rendered_as_published.name)
+    six = pipeline.generate(ROOT / "scenarios" / "scenario-06.yaml", out, pipeline.Options(**SIZE)).folder
+    return [out / rendered_as_published.name, six]
 
 
 @pytest.fixture(scope="module")
