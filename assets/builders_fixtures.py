@@ -29,6 +29,15 @@ def open_leaf_corners(width: float, angle: float) -> list[tuple[float, float]]:
     return [(x0 + c * dx - s * dy, lt / 2 + s * dx + c * dy) for dx, dy in ((0, -lt), (lw, -lt), (lw, 0), (0, 0))]
 
 
+def open_leaf_plan(x: float, y: float, yaw: float, width: float, angle: float) -> list[tuple[float, float]]:
+    """open_leaf_corners of a door object standing at (x, y) with its front facing `yaw`
+    (degrees CCW from +x), in world plan coordinates: one reading for the placement, which keeps
+    the room walkable round the leaf, and the walk, which goes round it."""
+    t = math.radians(yaw - 90.0)
+    c, s = round(math.cos(t), 12) + 0.0, round(math.sin(t), 12) + 0.0   # exact on walls along the axes
+    return [(x + c * lx - s * ly, y + s * lx + c * ly) for lx, ly in open_leaf_corners(width, angle)]
+
+
 @builder("door")
 def door(b: Builder):
     w, d, h = b.w, b.d, b.h

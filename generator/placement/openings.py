@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 from shapely.geometry import Polygon
 
-from assets.builders_fixtures import open_leaf_corners
+from assets.builders_fixtures import open_leaf_plan
 from generator.placement import geom
 from generator.placement.checks import obstacles
 from generator.placement.geom import WALL_HALF
@@ -53,8 +52,7 @@ def place_door(room: RoomState, item: Item) -> None:
     item.build["open_angle"] = OPEN_ANGLE
     room.add(Placed(item, x, y, 0.0, yaw, size, fp, "door"))
     # its leaf stands open in the room: the walk goes round it, so the room must let it
-    local = np.array(open_leaf_corners(size[0], OPEN_ANGLE))
-    room.block(Polygon([geom.to_world(x, y, yaw, lx, ly) for lx, ly in local]))
+    room.block(Polygon(open_leaf_plan(x, y, yaw, size[0], OPEN_ANGLE)))
 
 
 

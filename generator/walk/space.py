@@ -28,7 +28,7 @@ import shapely
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
-from assets.builders_fixtures import open_leaf_corners
+from assets.builders_fixtures import open_leaf_plan
 from generator import stairs as stairs_mod
 from generator.walk.smoothing import smooth
 
@@ -136,10 +136,9 @@ def open_leaf(obj: dict) -> np.ndarray:
     """World plan corners (4, 2) of a door object's open leaf (assets' door model turned by the
     object's yaw: its front, +y, faces `yaw`). The leaf swings 0.8 m into the room beside the
     doorway; the walk once passed through it (sample-5-000's kitchen door)."""
-    local = np.array(open_leaf_corners(float(obj["size"][0]), float(obj["attributes"]["open_angle"])))
-    t = math.radians(float(obj["yaw"]) - 90.0)
-    rot = np.array([[math.cos(t), -math.sin(t)], [math.sin(t), math.cos(t)]])
-    return local @ rot.T + np.asarray(obj["position"][:2], float)
+    x, y = obj["position"][:2]
+    return np.array(open_leaf_plan(float(x), float(y), float(obj["yaw"]), float(obj["size"][0]),
+                                   float(obj["attributes"]["open_angle"])))
 
 
 @dataclass
