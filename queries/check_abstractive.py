@@ -7,6 +7,7 @@ import math
 
 from queries import check_rules as text
 from queries.check_common import Findings, judge, pattern, rooms_told, rooms_visible, vocabulary
+from queries.check_facing import shows_facing
 from queries.check_facts import Facts, angular_gap, centroid
 from queries.check_layout import LayoutCheck
 from queries.check_rules import Rules, ordinal_index
@@ -189,7 +190,7 @@ def simulation(rec, facts: Facts, th: Rules, layout: LayoutCheck = None, **_) ->
             found.append(("ambiguity", "a room not among the options may be opposite too"))
         truths = [layout.opposite_from(x, o) for o in rec["options"]]
         y = rec["answer_text"]
-        found += _covisible(facts, x, y)
+        found += _covisible(facts, x, y) + _facing_shown(facts, x, y)
         return found + judge(rec, truths)
     if rec["question"] != text.SIMULATION:
         return [("format", "question does not follow a simulation template")]
@@ -202,7 +203,15 @@ def simulation(rec, facts: Facts, th: Rules, layout: LayoutCheck = None, **_) ->
         truths.append(truth)
         if truth and len(compared) == 2:
             found += _covisible(facts, *compared)
+        if truth and kind == "opposite":
+            found += _facing_shown(facts, *compared)
     return found + judge(rec, truths)
+
+
+def _facing_shown(facts: Facts, x: str, y: str) -> Findings:
+    if shows_facing(facts, x, y):
+        return []
+    return [("ungrounded", f"the video never shows the {x} and the {y} facing each other across their hallway")]
 
 
 def global_counting(rec, facts: Facts, th: Rules, **_) -> Findings:

@@ -11,6 +11,7 @@ from itertools import combinations
 from queries import text
 from queries.context import Context
 from queries.doors import DoorView
+from queries.facing import facing_shown
 from queries.layout_facts import Layout
 from queries.records import OPTIONS_SLOT, Draft
 
@@ -76,7 +77,11 @@ def statements(ctx: Context, layout: Layout) -> list[Statement]:
         if adjacent and not any(d.id in doors.seen for d in doors.doors_between(a, b)):
             ctx.rej.add("simulation", 2, "doorway not seen")
             adjacent = None
-        for kind, fact in (("adjacent", adjacent), ("opposite", layout.opposite(a, b))):
+        opposite = layout.opposite(a, b)
+        if opposite and not facing_shown(layout, ctx.scenario.trajectory, a, b, ctx.seen.min_frames):
+            ctx.rej.add("simulation", 2, "rooms never shown facing each other")
+            opposite = None
+        for kind, fact in (("adjacent", adjacent), ("opposite", opposite)):
             if fact is not None:
                 out.append(Statement(kind, text.STATEMENTS[kind].format(a=a, b=b), fact, (a, b), (a, b)))
         paths = layout.routes(a, b)
@@ -159,6 +164,9 @@ def _opposite_questions(ctx: Context, layout: Layout) -> list[Draft]:
         y = truths[0]
         if not ctx.seen.room_named(y):
             ctx.rej.add(task, 2, "room not seen or not told")
+            continue
+        if not facing_shown(layout, ctx.scenario.trajectory, x, y, ctx.seen.min_frames):
+            ctx.rej.add(task, 2, "rooms never shown facing each other")
             continue
         together = ctx.seen.rooms_covisible(x, y)
         if together is not False:

@@ -870,15 +870,21 @@ def test_rooms_a_thick_wall_apart_are_never_called_not_adjacent():
 
 
 def test_simulation_opposite_form_and_statements():
-    records, report = run(tiny_house(), per_task=6)
+    # the walk crosses the hallway by the kitchen's doorway facing the study's (queries/facing.py)
+    records, report = run(tiny_house(between=(2.0, 4.3)), per_task=6)
     got = mcqs(records, "simulation")
     opposite = {r["question"]: r["answer_text"] for r in got if r["derivation"]["form"] == "opposite"}
     assert opposite == {"Which room is located directly opposite to the study?": "kitchen"}
     # the kitchen's question would need the bedroom as a wrong option, but the two face each
     # other across the living room (kitchen | living room | bedroom): neither opposite nor not
     assert Layout(scenario(tiny_house()).scene).opposite("kitchen", "bedroom") is None
-    # bedroom/bathroom are opposite but visible in one frame; the living room has none
-    assert report.reasons["simulation"]["rule4: compared rooms visible in one frame"] >= 2
+    # bedroom/bathroom are opposite on the plan, but the walk never shows them facing each other
+    assert report.reasons["simulation"]["rule2: rooms never shown facing each other"] >= 1
+    # crossing by the bedroom's doorway facing the bathroom's instead: the video shows them
+    # facing, but also in one frame; the kitchen and the study are never shown facing
+    across, across_report = run(tiny_house(between=(10.1, 4.3)), per_task=6)
+    assert not [r for r in mcqs(across, "simulation") if r["derivation"]["form"] == "opposite"]
+    assert across_report.reasons["simulation"]["rule4: compared rooms visible in one frame"] >= 2
     for r in got:
         if r["derivation"]["form"] == "statements":
             assert len(r["options"]) == 5
