@@ -3,10 +3,9 @@ truth.md "directly opposite"): a room is directly opposite another only where a 
 
 For at least 0.5 s of frames: the camera is in a hallway both rooms open onto and sees both
 doorways onto it, or it is within 1.5 m of one room's doorway onto it (in the hallway or in that
-room) and sees the other's. Sees:
-the doorway's centre within 6 m and at least 10 deg inside the edge of the horizontal field of
-view, and the sight line, marched in 5 cm steps, runs through the hallway (grown 10 cm), leaving
-the room the camera is in through its own doorway.
+room) and sees the other's. Sees: the doorway's centre within 6 m and at least 10 deg inside the
+edge of the horizontal field of view, and the sight line, marched in 5 cm steps, runs through the
+hallway (grown 10 cm), leaving the room the camera is in through its own doorway.
 """
 
 from __future__ import annotations

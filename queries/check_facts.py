@@ -17,8 +17,8 @@ from types import SimpleNamespace
 import numpy as np
 from shapely.geometry import MultiPoint, Polygon
 
-from assets.vocabulary import (BEDSIDE_ALIKE, colour_word, countable, display_name, lookalikes, named_broadside, named_from_front,
-                               named_from_nearly_in_front, told_apart_by_colour)
+from assets.vocabulary import (BEDSIDE_ALIKE, colour_word, countable, display_name, lookalikes, named_broadside,
+                               named_from_front, named_from_nearly_in_front, told_apart_by_colour)
 from formats.base import read_model
 from formats.scene import Scene
 from formats.trajectory import Trajectory

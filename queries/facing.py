@@ -7,9 +7,9 @@ person check could answer "which room is directly opposite the bedroom?" only by
 
 Shown: for 0.5 s of frames on their floor, the camera stands in the hallway with both rooms'
 doorways onto it in view, or within AT_DOOR_M of one room's doorway (in the hallway, or in the
-room looking out through it) with the other's doorway in view. In view: within the horizontal field of view less
-VIEW_MARGIN_DEG on either side, within REACH_M, and the line of sight stays in the hallway
-(leaving a room through its own doorway).
+room looking out through it) with the other's doorway in view. In view: within the horizontal
+field of view less VIEW_MARGIN_DEG on either side, within REACH_M, and the line of sight stays in
+the hallway (leaving a room through its own doorway).
 """
 
 from __future__ import annotations
