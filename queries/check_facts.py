@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -375,10 +376,11 @@ class Facts:
         here = {o.category for o in self.scene.objects if room is None or o.room == room}
         if category == "door" and self.scene.doors:  # the leaves drawn in doorways look like doors
             return sorted(lookalikes(category) & here) + ["a door leaf in a doorway"]
-        if category in BEDSIDE_ALIKE and any(room is None or c.room == room for c in self.bedside_cabinets()):
+        if category in BEDSIDE_ALIKE and any(room is None or c.room == room for c in self.bedside_cabinets):
             return sorted(lookalikes(category) & here) + ["a cabinet at a bed's head, a nightstand to a viewer"]
         return sorted(lookalikes(category) & here)
 
+    @cached_property
     def bedside_cabinets(self) -> list:
         """Cabinets beside a bed's head: within Rules.bedside_m of the bed's footprint, their
         centre nearer the bed's head end than its foot end (a bed faces away from its head)."""
